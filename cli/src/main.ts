@@ -1,0 +1,158 @@
+// The `verdict` program: this file only declares commands. Each command is a plain async
+// function in commands/<name>.ts, imported when it runs; one handler below decides the
+// exit status and the message a user sees.
+import { Command, Option } from 'commander';
+import { CliError } from './errors.ts';
+
+type CommandModule = { default: (...args: any[]) => Promise<number | void> };
+
+function action(module: string) {
+  return async (...args: unknown[]) => {
+    const mod = (await import(`./commands/${module}.ts`)) as CommandModule;
+    const code = await mod.default(...args);
+    if (typeof code === 'number') process.exitCode = code;
+  };
+}
+
+const program = new Command('verdict')
+  .description('Verdict online judge: serve, judge locally, manage problems, users and contests')
+  .option('--debug', 'print stack traces on errors')
+  .showHelpAfterError();
+
+program
+  .command('serve')
+  .description('start the API, the web app and an in-process judge worker')
+  .option('-p, --port <port>', 'port to listen on (env PORT, default 8080)')
+  .option('-d, --data-dir <dir>', 'data folder for the embedded database (env DATA_DIR, default ./data)')
+  .option('--database-url <url>', 'use this PostgreSQL server instead of the embedded one (env DATABASE_URL)')
+  .option('-w, --workers <n>', 'judge workers in this process (0 = none)')
+  .action(action('serve'));
+
+program
+  .command('worker')
+  .description('run judge workers only, against the same database as the server')
+  .option('-d, --data-dir <dir>', 'data folder (env DATA_DIR)')
+  .option('--database-url <url>', 'PostgreSQL server (env DATABASE_URL)')
+  .option('-w, --workers <n>', 'concurrent judge jobs', '1')
+  .action(action('worker'));
+
+program
+  .command('doctor')
+  .description('check toolchains, sandbox, database, Chromium and SMTP; say how to fix what is missing')
+  .option('--json', 'print one JSON object')
+  .action(action('doctor'));
+
+program
+  .command('judge')
+  .description('judge a source file against a problem package (folder or zip)')
+  .argument('<problem>', 'problem folder or zip')
+  .argument('<source>', 'source file')
+  .option('--lang <id>', 'language id (default: from the file extension)')
+  .option('--all', 'run every test instead of stopping at the first failure')
+  .option('--json', 'print one JSON object')
+  .option('--backend <name>', 'judge backend: sandbox or unsafe-local')
+  .option('--time-limit <seconds>', 'time limit for flat packages without problem.yaml')
+  .option('--memory-limit <mb>', 'memory limit for flat packages without problem.yaml')
+  .action(action('judge'));
+
+const problem = program.command('problem').description('prepare, check and publish problem packages');
+problem
+  .command('validate')
+  .description('judge every file under submissions/ and check it gets the verdict of its folder')
+  .argument('<problem>', 'problem folder or zip')
+  .option('--json', 'print one JSON object')
+  .option('--backend <name>', 'judge backend: sandbox or unsafe-local')
+  .action(action('problem-validate'));
+problem
+  .command('new')
+  .description('scaffold a Kattis-layout problem package')
+  .argument('<dir>', 'folder to create')
+  .option('--title <title>', 'problem title')
+  .option('--time-limit <seconds>', 'time limit in seconds')
+  .option('--memory-limit <mb>', 'memory limit in MB')
+  .option('-y, --yes', 'do not ask; use defaults for what flags do not give')
+  .action(action('problem-new'));
+problem
+  .command('pack')
+  .description('validate a problem folder, then zip it')
+  .argument('<dir>', 'problem folder')
+  .option('-o, --output <file>', 'zip file to write')
+  .action(action('problem-pack'));
+problem
+  .command('push')
+  .description('create or update the problem on a server and upload its data')
+  .argument('<problem>', 'problem folder or zip')
+  .requiredOption('--server <url>', 'server base URL')
+  .option('--id <id>', 'update this problem id instead of matching by title')
+  .option('--json', 'print one JSON object')
+  .action(action('problem-push'));
+problem
+  .command('pull')
+  .description('export a problem from a server back to a package folder')
+  .argument('<id>', 'problem id')
+  .requiredOption('--server <url>', 'server base URL')
+  .option('-o, --output <dir>', 'folder to write')
+  .action(action('problem-pull'));
+
+program
+  .command('login')
+  .description('log in to a server as an administrator and keep the token in your config file')
+  .requiredOption('--server <url>', 'server base URL')
+  .option('-u, --username <name>', 'admin username')
+  .option('--password-stdin', 'read the password from stdin')
+  .action(action('login'));
+
+const user = program.command('user').description('manage user accounts');
+user
+  .command('import')
+  .description('create users from a spreadsheet (.xlsx, .xls or .csv)')
+  .argument('<file>', 'spreadsheet: username, e-mail, nickname, password, contest title')
+  .option('--server <url>', 'import through this server instead of the local database')
+  .option('-o, --output <file>', 'where generated passwords are written')
+  .option('-y, --yes', 'do not ask for confirmation')
+  .option('--json', 'print one JSON object')
+  .action(action('user-import'));
+user
+  .command('create')
+  .description('create a user')
+  .option('-u, --username <name>')
+  .option('-e, --email <email>')
+  .option('-n, --nickname <nickname>')
+  .option('--password <password>')
+  .addOption(new Option('--role <role>').choices(['user', 'admin', 'superadmin']))
+  .option('--server <url>', 'create through this server instead of the local database')
+  .action(action('user-create'));
+user
+  .command('passwd')
+  .description("set a user's password")
+  .argument('<username>')
+  .option('--password <password>')
+  .option('--server <url>', 'through this server instead of the local database')
+  .action(action('user-passwd'));
+
+program
+  .command('contest')
+  .description('contests')
+  .command('scoreboard')
+  .description('print the ICPC scoreboard of a contest')
+  .argument('<id>', 'contest id')
+  .option('--csv', 'print CSV')
+  .option('--json', 'print JSON')
+  .option('--server <url>', 'read from this server instead of the local database')
+  .action(action('contest-scoreboard'));
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  const debug = program.opts().debug || process.argv.includes('--debug');
+  if (err instanceof CliError) {
+    console.error(`error: ${err.message}`);
+    if (debug && err.stack) console.error(err.stack);
+    process.exitCode = err.exitCode;
+  } else {
+    const e = err as Error;
+    console.error(`error: ${e?.message ?? String(err)}`);
+    if (debug && e?.stack) console.error(e.stack);
+    process.exitCode = 2;
+  }
+}

@@ -1,0 +1,115 @@
+// The contract between the judge core and its plugins. A plugin is a plain object; the
+// core calls setup() once with a context through which it registers what it provides.
+// Plugins import only types from here, never the core's internals.
+
+export const PLUGIN_API_VERSION = 1;
+
+/** Limits for one sandboxed run. */
+export interface RunLimits {
+  /** CPU time limit in milliseconds. */
+  cpuMs: number;
+  /** Wall-clock limit in milliseconds (default 3 × cpuMs). */
+  wallMs?: number;
+  /** Memory limit in KiB (cgroup memory + swap). */
+  memoryKb: number;
+  /** Maximum number of processes/threads. */
+  pids?: number;
+  /** Cap on stdout bytes counted by the parent; beyond it the run is OLE. */
+  outputBytes?: number;
+  /** Cap on stderr bytes kept (the rest is discarded, not an error). */
+  stderrBytes?: number;
+  /** Size of the writable work dir / tmpfs in KiB. */
+  diskKb?: number;
+}
+
+export interface RunRequest {
+  /** argv[0] is resolved inside the sandbox (absolute path or on PATH). */
+  argv: string[];
+  /** Host directory mounted read-write (or copied) as the sandbox work dir (/work). */
+  workDir: string;
+  /** Extra read-only binds: host path → sandbox path. */
+  readOnlyBinds?: { host: string; sandbox: string }[];
+  /** Stdin content, or a host file path to feed as stdin. */
+  stdin?: string | Buffer | { file: string };
+  /** Write stdout to this host file instead of returning it (still counted for OLE). */
+  stdoutFile?: string;
+  env?: Record<string, string>;
+  limits: RunLimits;
+}
+
+export type RunStatus =
+  | 'OK' // exited 0 within limits
+  | 'TLE' // CPU or wall limit exceeded
+  | 'MLE' // OOM kill or peak at limit
+  | 'OLE' // output cap or file-size limit
+  | 'RE' // signal or non-zero exit
+  | 'SE'; // our own failure
+
+export interface RunResult {
+  status: RunStatus;
+  exitCode: number | null;
+  signal: string | null;
+  cpuMs: number;
+  wallMs: number;
+  memoryKb: number;
+  /** Bounded stdout (empty when stdoutFile was given). */
+  stdout: string;
+  /** Bounded stderr. */
+  stderr: string;
+  /** Human-readable detail for SE or for the limit hit. */
+  message?: string;
+}
+
+/** A judge backend compiles and runs one process tree with limits; nothing more. */
+export interface JudgeBackend {
+  name: string;
+  /** True when this backend does not isolate the program (shown loudly everywhere). */
+  unsafe: boolean;
+  /** Probe the host; a clear message per missing capability. */
+  check(): Promise<{ ok: boolean; problems: string[]; capabilities: Record<string, string | boolean> }>;
+  run(req: RunRequest): Promise<RunResult>;
+}
+
+export interface LanguageDefinition {
+  id: string;
+  name: string;
+  sourceFile: string;
+  extensions: string[];
+  compile?: string[];
+  run: string[];
+  versionProbe: string[];
+  timeFactor: number;
+  memoryFactor: number;
+  editorMode: string;
+  template: string;
+}
+
+export interface CheckerContext {
+  input: string; // host path of the test input
+  answer: string; // host path of the expected answer
+  output: string; // host path of the contestant output
+  workDir: string;
+}
+export interface CheckerResult {
+  verdict: 'AC' | 'WA' | 'PE' | 'SE';
+  message?: string;
+}
+export interface Checker {
+  name: string;
+  check(ctx: CheckerContext, options: Record<string, unknown>): Promise<CheckerResult>;
+}
+
+export interface PluginContext {
+  registerBackend(backend: JudgeBackend): void;
+  registerLanguage(language: LanguageDefinition): void;
+  registerChecker(checker: Checker): void;
+  log(message: string): void;
+}
+
+export interface VerdictPlugin<Config = unknown> {
+  name: string;
+  apiVersion: number;
+  /** Validates and returns the typed config, throwing a clear Error when it is bad. */
+  parseConfig?(raw: unknown): Config;
+  setup(ctx: PluginContext, config: Config): void | Promise<void>;
+}
