@@ -1,0 +1,195 @@
+// A judge backend with no isolation: spawn + rlimits (through runner.c), CPU and peak memory from
+// the child's resource usage, wall limit and output cap enforced here in the parent.
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import os from 'node:os';
+import type { JudgeBackend, RunRequest, RunResult, RunStatus } from '@verdict/server/judge/plugin-api';
+import { runnerBinary } from './runner-binary.ts';
+
+export interface UnsafeLocalOptions {
+  /** Where the compiled runner is kept (default: $TMPDIR/verdict-unsafe-local). */
+  cacheDir?: string;
+}
+
+const DEFAULT_OUTPUT_BYTES = 64 << 20;
+const DEFAULT_STDERR_BYTES = 64 << 10;
+const STACK_KB = 256 * 1024;
+
+interface RunnerReport {
+  kind: 'exit' | 'signal' | 'execfail';
+  code: number;
+  cpuMs: number;
+  maxRssKb: number;
+  /** A limit the runner enforced by killing the program. */
+  limitHit: 'none' | 'memory' | 'cpu' | 'wall';
+  detail: string;
+}
+
+export function createUnsafeLocalBackend(options: UnsafeLocalOptions = {}): JudgeBackend {
+  return {
+    name: 'unsafe-local',
+    unsafe: true,
+    async check() {
+      const problems: string[] = [];
+      if (os.platform() !== 'linux') problems.push('unsafe-local reads /proc and needs Linux');
+      try {
+        await runnerBinary(options.cacheDir);
+      } catch (err) {
+        problems.push((err as Error).message);
+      }
+      return {
+        ok: problems.length === 0,
+        problems,
+        capabilities: { isolation: 'UNSAFE: no isolation', memory: 'peak RSS polling', cpu: 'rusage', rlimits: true },
+      };
+    },
+    async run(req) {
+      let runner: string;
+      try {
+        runner = await runnerBinary(options.cacheDir);
+      } catch (err) {
+        return systemError((err as Error).message);
+      }
+      return runWithRunner(runner, req);
+    },
+  };
+}
+
+function runWithRunner(runner: string, req: RunRequest): Promise<RunResult> {
+  const { limits } = req;
+  const wallMs = limits.wallMs ?? 3 * limits.cpuMs;
+  const outputCap = limits.outputBytes ?? DEFAULT_OUTPUT_BYTES;
+  const stderrCap = limits.stderrBytes ?? DEFAULT_STDERR_BYTES;
+  const fileCap = limits.diskKb ? limits.diskKb * 1024 : outputCap;
+  const args = [String(limits.cpuMs), String(wallMs), String(limits.memoryKb), String(fileCap), String(STACK_KB), '--', ...req.argv];
+  const env = { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8', ...req.env };
+
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(runner, args, { cwd: req.workDir, env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], detached: true });
+    let wallExceeded = false;
+    let outputExceeded = false;
+    let stdoutBytes = 0;
+    const stdoutChunks: Buffer[] = [];
+    const stderrChunks: Buffer[] = [];
+    let stderrBytes = 0;
+    let report = '';
+    const sink: WriteStream | null = req.stdoutFile ? createWriteStream(req.stdoutFile) : null;
+
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    };
+    const timer = setTimeout(() => {
+      wallExceeded = true;
+      killGroup();
+    }, wallMs + 1000); // a backstop: the runner enforces the wall limit itself
+
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (outputExceeded) return;
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > outputCap) {
+        outputExceeded = true;
+        killGroup();
+        return;
+      }
+      if (sink) sink.write(chunk);
+      else stdoutChunks.push(chunk);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (stderrBytes >= stderrCap) return;
+      stderrChunks.push(chunk.subarray(0, stderrCap - stderrBytes));
+      stderrBytes += Math.min(chunk.length, stderrCap - stderrBytes);
+    });
+    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => (report += chunk.toString()));
+
+    child.stdin!.on('error', () => {}); // the program may exit without reading its input
+    if (req.stdin === undefined) child.stdin!.end();
+    else if (typeof req.stdin === 'string' || Buffer.isBuffer(req.stdin)) child.stdin!.end(req.stdin);
+    else {
+      const input = createReadStream(req.stdin.file);
+      input.on('error', () => child.stdin!.end());
+      input.pipe(child.stdin!);
+    }
+
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      resolve(systemError(`cannot start the runner: ${err.message}`));
+    });
+    child.on('close', async (runnerCode) => {
+      clearTimeout(timer);
+      killGroup(); // descendants the program left behind
+      if (sink) await new Promise<void>((done) => sink.end(done));
+      const wall = Number(process.hrtime.bigint() - started) / 1e6;
+      const stdout = Buffer.concat(stdoutChunks).toString('utf8');
+      const stderr = Buffer.concat(stderrChunks).toString('utf8');
+      const parsed = parseReport(report);
+      if (!parsed) {
+        if (wallExceeded) {
+          resolve(result('TLE', { wallMs: wall, cpuMs: 0, stdout, stderr, message: 'wall-clock limit exceeded' }));
+        } else if (outputExceeded) {
+          resolve(result('OLE', { wallMs: wall, stdout, stderr, message: 'output limit exceeded' }));
+        } else {
+          resolve(systemError(`runner failed (exit ${runnerCode}): ${stderr.trim()}`));
+        }
+        return;
+      }
+      if (parsed.kind === 'execfail') {
+        resolve(systemError(`cannot execute ${req.argv[0]}: ${parsed.detail}`));
+        return;
+      }
+      const signal = parsed.kind === 'signal' ? (os.constants.signals as Record<string, number>) : null;
+      const signalName = signal ? (Object.keys(signal).find((k) => signal[k] === parsed.code) ?? `SIG${parsed.code}`) : null;
+      const base = {
+        exitCode: parsed.kind === 'exit' ? parsed.code : null,
+        signal: signalName,
+        cpuMs: parsed.cpuMs,
+        wallMs: wall,
+        memoryKb: parsed.maxRssKb,
+        stdout,
+        stderr,
+      };
+      let status: RunStatus = 'OK';
+      let message: string | undefined;
+      const cpuExceeded = parsed.cpuMs > limits.cpuMs || parsed.limitHit === 'cpu' || signalName === 'SIGXCPU';
+      if (cpuExceeded || wallExceeded || parsed.limitHit === 'wall') {
+        status = 'TLE';
+        message = cpuExceeded ? 'CPU time limit exceeded' : 'wall-clock limit exceeded';
+      } else if (parsed.limitHit === 'memory' || parsed.maxRssKb >= limits.memoryKb) {
+        status = 'MLE';
+        message = 'memory limit exceeded';
+      } else if (outputExceeded || signalName === 'SIGXFSZ') {
+        status = 'OLE';
+        message = 'output limit exceeded';
+      } else if (signalName || parsed.code !== 0) {
+        status = 'RE';
+        message = signalName ? `killed by ${signalName}` : `exit code ${parsed.code}`;
+      }
+      resolve({ status, ...base, message });
+    });
+  });
+}
+
+function parseReport(text: string): RunnerReport | null {
+  const m = /^(exit|signal|execfail) (-?\d+) (\d+) (\d+) ([0-3])(?: (.*))?$/m.exec(text);
+  if (!m) return null;
+  return {
+    kind: m[1] as RunnerReport['kind'],
+    code: Number(m[2]),
+    cpuMs: Number(m[3]),
+    maxRssKb: Number(m[4]),
+    limitHit: (['none', 'memory', 'cpu', 'wall'] as const)[Number(m[5])] ?? 'none',
+    detail: m[6] ?? '',
+  };
+}
+
+function result(status: RunStatus, fields: Partial<RunResult>): RunResult {
+  return { status, exitCode: null, signal: null, cpuMs: 0, wallMs: 0, memoryKb: 0, stdout: '', stderr: '', ...fields };
+}
+
+function systemError(message: string): RunResult {
+  return result('SE', { message });
+}
