@@ -1,0 +1,61 @@
+// `verdict serve`: API + web app + in-process judge workers on one port.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { loadConfig, type Config } from '@verdict/server/config';
+import { startServer, DEFAULT_WEB_DIR, REPO_ROOT } from '@verdict/server/server';
+import { CliError } from '../errors.ts';
+
+interface ServeOptions {
+  port?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  workers?: string;
+}
+
+export function configFromFlags(opts: ServeOptions): Config {
+  const env = { ...process.env };
+  if (opts.port !== undefined) env.PORT = opts.port;
+  if (opts.dataDir !== undefined) env.DATA_DIR = opts.dataDir;
+  if (opts.databaseUrl !== undefined) env.DATABASE_URL = opts.databaseUrl;
+  if (opts.workers !== undefined) env.JUDGE_WORKERS = opts.workers;
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+}
+
+/** Builds the web app once when web/dist is missing, so `npm start` alone is enough. */
+function ensureWebBuilt(): void {
+  if (fs.existsSync(path.join(DEFAULT_WEB_DIR, 'index.html'))) return;
+  if (!fs.existsSync(path.join(REPO_ROOT, 'web', 'index.html'))) return;
+  console.log('Building the web app (first start)...');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new CliError('building the web app failed (npm run build -w web)');
+}
+
+export default async function serve(opts: ServeOptions): Promise<void> {
+  const config = configFromFlags(opts);
+  ensureWebBuilt();
+  const server = await startServer(config);
+  console.log(`Verdict is running at ${server.url} (${server.services.database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  if (server.firstAdmin) {
+    console.log('');
+    console.log('  First administrator created — write this down, it is shown only once:');
+    console.log(`    username: ${server.firstAdmin.username}`);
+    console.log(`    password: ${server.firstAdmin.password}`);
+    console.log('');
+  }
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`${signal} received, stopping...`);
+      server.close().then(resolve, resolve);
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}

@@ -1,0 +1,66 @@
+// Configuration comes from environment variables; every default is documented in README.md.
+import path from 'node:path';
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  captcha: boolean;
+  adminPassword?: string;
+  /** Judge workers started in the server process (0 = none; use `verdict worker`). */
+  workers: number;
+  /** How long POST /api/submit waits for a verdict before replying with the current state. */
+  submitWaitMs: number;
+  judgeBackend?: string;
+  plugins: string[];
+  logLevel: string;
+  /** Load the sample problems from problems/ on first start. */
+  loadSamples: boolean;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(value.toLowerCase())) return true;
+  if (['off', 'false', '0', 'no'].includes(value.toLowerCase())) return false;
+  throw new Error(`${name} must be on or off, got "${value}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const config: Config = {
+    env: nodeEnv,
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Verdict <no-reply@verdict.local>',
+    captcha: bool(env.CAPTCHA, true, 'CAPTCHA'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    workers: int(env.JUDGE_WORKERS, 1, 'JUDGE_WORKERS'),
+    submitWaitMs: int(env.SUBMIT_WAIT_MS, 30000, 'SUBMIT_WAIT_MS'),
+    judgeBackend: env.JUDGE_BACKEND || undefined,
+    plugins: (env.JUDGE_PLUGINS || '@verdict/sandbox-bwrap,@verdict/unsafe-local')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    loadSamples: bool(env.LOAD_SAMPLES, true, 'LOAD_SAMPLES'),
+    ...overrides,
+  };
+  if (!config.captcha && config.env === 'production') {
+    throw new Error('CAPTCHA=off is refused when NODE_ENV=production');
+  }
+  return config;
+}

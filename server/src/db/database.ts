@@ -1,0 +1,81 @@
+// One pg Pool for everything (app, migrations, Agenda). With DATABASE_URL it points at a
+// real PostgreSQL; otherwise at PGlite under DATA_DIR, served over a local socket by
+// pglite-socket so that the code path is the same for both stores.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { DB } from './schema.ts';
+
+// Return BIGINT (count(*), sums) as numbers: our counts never reach 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface Database {
+  pool: pg.Pool;
+  db: Kysely<DB>;
+  /** The connection string other processes (a `verdict worker`) can use. */
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  poolSize?: number;
+}
+
+const EMBEDDED_URL_FILE = 'pglite.url';
+
+/** Where a running server announces its embedded database for workers on the same machine. */
+export function embeddedUrlFile(dataDir: string): string {
+  return path.join(dataDir, EMBEDDED_URL_FILE);
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    await pool.query('select 1');
+    return wrap(pool, opts.databaseUrl, false, async () => {});
+  }
+  return openEmbedded(opts);
+}
+
+async function openEmbedded(opts: OpenOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const dir = path.join(opts.dataDir, 'pgdata');
+  fs.mkdirSync(dir, { recursive: true });
+  const lite = await PGlite.create(dir);
+  const poolSize = opts.poolSize ?? 8;
+  // Extra connections beyond the pool are for `verdict worker` processes on this machine.
+  const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: poolSize + 16 });
+  await server.start();
+  const url = `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {});
+  await pool.query('select 1');
+  fs.writeFileSync(embeddedUrlFile(opts.dataDir), url + '\n');
+  return wrap(pool, url, true, async () => {
+    fs.rmSync(embeddedUrlFile(opts.dataDir), { force: true });
+    await server.stop();
+    await lite.close();
+  });
+}
+
+function wrap(pool: pg.Pool, url: string, embedded: boolean, closeStore: () => Promise<void>): Database {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    pool,
+    db,
+    url,
+    embedded,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy(); // ends the pool too
+      await closeStore();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// Numbered migrations (migrations/NNNN_name.ts), applied in order at start.
+import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import * as m0001 from './migrations/0001_initial.ts';
+
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'verdict_migrations', migrationLockTableName: 'verdict_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw new Error(`database migration failed: ${(error as Error).message ?? error}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,141 @@
+// The Koa app factory: middleware, routes with their roles, the built web app. It never
+// listens; server.ts does.
+import fs from 'node:fs';
+import path from 'node:path';
+import Koa, { type Context } from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import helmet from 'koa-helmet';
+import serve from 'koa-static';
+import type { Services } from '../services.ts';
+import { resolveToken, tokenFromHeader } from '../auth/tokens.ts';
+import { errorMiddleware, ok } from './envelope.ts';
+import { fail } from './errors.ts';
+import { parseInput } from './validate.ts';
+import { FileReply, type CurrentUser, type RouteDef, type UploadedFile } from './route.ts';
+
+export interface AppOptions {
+  routes: RouteDef[];
+  /** Folder of the built web app (web/dist); served with a fallback to index.html. */
+  webDir?: string;
+  uploadDir: string;
+}
+
+const JSON_LIMIT = '1mb';
+
+export function createApp(services: Services, opts: AppOptions): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  const { log } = services;
+
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    await next();
+    log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+  app.use(errorMiddleware(log));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const router = new Router();
+  for (const def of opts.routes) {
+    // Who is calling is settled before any body is read: a refused caller uploads nothing.
+    router[def.method](
+      def.path,
+      async (ctx: Context, next: () => Promise<unknown>) => {
+        await authenticate(def, ctx, services);
+        await next();
+      },
+      bodyParser(def, opts.uploadDir),
+      async (ctx: Context) => runRoute(def, ctx, services),
+    );
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+
+  if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
+    const webDir = opts.webDir;
+    app.use(serve(webDir, { maxage: 3600_000, index: false }));
+    const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'));
+    app.use(async (ctx, next) => {
+      if (ctx.method !== 'GET' || ctx.path.startsWith('/api')) return next();
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = indexHtml;
+    });
+  }
+  return app;
+}
+
+function bodyParser(def: RouteDef, uploadDir: string) {
+  const multipart = def.encoding === 'multipart';
+  return koaBody({
+    multipart,
+    jsonLimit: JSON_LIMIT,
+    formLimit: JSON_LIMIT,
+    textLimit: JSON_LIMIT,
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any,
+    formidable: multipart
+      ? { uploadDir, maxFileSize: def.maxFileSize ?? 1024 * 1024, maxFiles: 1, keepExtensions: false }
+      : undefined,
+  });
+}
+
+async function authenticate(def: RouteDef, ctx: Context, services: Services): Promise<void> {
+  const token = tokenFromHeader(ctx.get('authorization'));
+  const user: CurrentUser | null = token ? await resolveToken(services.db, token) : null;
+  if (def.role !== 'open' && !user) throw fail('NOT_LOGGED_IN');
+  if (def.role === 'admin' && user!.auth < 1) throw fail('FORBIDDEN');
+  ctx.state.token = token;
+  ctx.state.user = user;
+}
+
+async function runRoute(def: RouteDef, ctx: Context, services: Services): Promise<void> {
+  const { token, user } = ctx.state as { token: string | null; user: CurrentUser | null };
+  const files = collectFiles(ctx);
+  try {
+    const rawBody = (ctx.request as any).body;
+    const body = def.body ? parseInput(def.body, rawBody) : undefined;
+    const query = def.query ? parseInput(def.query, ctx.query) : undefined;
+    const result = await def.handler({ body, query, user, token, ip: ctx.ip, files }, services);
+    if (result instanceof FileReply) {
+      ctx.type = result.contentType;
+      ctx.attachment(result.fileName);
+      ctx.body = result.body;
+      return;
+    }
+    ctx.body = ok(result ?? null);
+  } finally {
+    for (const f of Object.values(files)) fs.rm(f.path, { force: true }, () => {});
+  }
+}
+
+function collectFiles(ctx: Context): Record<string, UploadedFile> {
+  const raw = (ctx.request as any).files as Record<string, any> | undefined;
+  const out: Record<string, UploadedFile> = {};
+  if (!raw) return out;
+  for (const [name, value] of Object.entries(raw)) {
+    const file = Array.isArray(value) ? value[value.length - 1] : value;
+    if (!file) continue;
+    out[name] = {
+      path: file.filepath,
+      originalName: file.originalFilename ?? '',
+      size: file.size,
+      mimeType: file.mimetype ?? null,
+    };
+  }
+  return out;
+}

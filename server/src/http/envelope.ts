@@ -1,0 +1,44 @@
+// The one error middleware: every reply is {code, message, data}; failures keep their HTTP
+// status and catalogue code, unknown errors are logged and answered as INTERNAL.
+import type { Context, Next } from 'koa';
+import type { Logger } from '../logger.ts';
+import { AppError, ErrorKinds } from './errors.ts';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export function ok<T>(data: T, message = 'success'): Envelope<T> {
+  return { code: 0, message, data };
+}
+
+export function errorMiddleware(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        ctx.status = 404;
+        ctx.body = { code: ErrorKinds.NOT_FOUND.code, message: `No such API: ${ctx.method} ${ctx.path}`, data: null };
+      }
+    } catch (err) {
+      const e = err as any;
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.body = { code: err.code, message: err.message, data: err.data };
+        return;
+      }
+      // Errors raised by body parsers and Koa itself carry an exposable status.
+      if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
+        const kind = e.status === 413 ? ErrorKinds.TOO_LARGE : ErrorKinds.VALIDATION;
+        ctx.status = e.status;
+        ctx.body = { code: kind.code, message: e.status === 413 ? kind.message : `Invalid request: ${e.message}`, data: null };
+        return;
+      }
+      log.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
+      ctx.status = 500;
+      ctx.body = { code: ErrorKinds.INTERNAL.code, message: ErrorKinds.INTERNAL.message, data: null };
+    }
+  };
+}

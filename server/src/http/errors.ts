@@ -1,0 +1,50 @@
+// The error catalogue: every failure a client can see has a code, an HTTP status and a
+// message. Anything else becomes INTERNAL, logged on the server and never shown in detail.
+
+export interface ErrorKind {
+  code: number;
+  status: number;
+  message: string;
+}
+
+export const ErrorKinds = {
+  VALIDATION: { code: 1000, status: 400, message: 'Invalid request' },
+  NOT_LOGGED_IN: { code: 1001, status: 401, message: 'Please log in first' },
+  FORBIDDEN: { code: 1002, status: 403, message: 'Administrator permission required' },
+  WRONG_CAPTCHA: { code: 1003, status: 400, message: '验证码错误 (wrong captcha)' },
+  WRONG_CREDENTIALS: { code: 1004, status: 401, message: 'Wrong username or password' },
+  RATE_LIMITED: { code: 1005, status: 429, message: 'Too many requests, please try again later' },
+  EMAIL_CODE_INVALID: { code: 1006, status: 400, message: 'The e-mail code is wrong or has expired' },
+  NOT_FOUND: { code: 1007, status: 404, message: 'Not found' },
+  CONFLICT: { code: 1008, status: 409, message: 'Already exists' },
+  CONTEST_NOT_STARTED: { code: 1009, status: 403, message: 'The contest has not started yet.' },
+  CONTEST_ENDED: { code: 1010, status: 403, message: 'The contest has ended.' },
+  TOO_LARGE: { code: 1011, status: 413, message: 'File size exceeds the limit.' },
+  UNSUPPORTED_FILE: { code: 1012, status: 415, message: 'File format not supported. Please upload zip files.' },
+  NOT_MEMBER: { code: 1013, status: 403, message: 'You are not a participant of this contest' },
+  MAIL_FAILED: { code: 1014, status: 502, message: 'Failed to send the e-mail' },
+  UNAVAILABLE: { code: 1015, status: 503, message: 'Service unavailable' },
+  INTERNAL: { code: 1500, status: 500, message: 'Internal server error' },
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorName = keyof typeof ErrorKinds;
+
+export class AppError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(kind: ErrorName, message?: string, data?: unknown) {
+    const k = ErrorKinds[kind];
+    super(message ?? k.message);
+    this.name = 'AppError';
+    this.code = k.code;
+    this.status = k.status;
+    this.data = data ?? null;
+  }
+}
+
+/** Shorthand: `throw fail('NOT_FOUND', 'No such problem')`. */
+export function fail(kind: ErrorName, message?: string, data?: unknown): AppError {
+  return new AppError(kind, message, data);
+}

@@ -1,0 +1,62 @@
+// Routes are data: method, path, the role they need, input schemas and a thin handler that
+// calls a service. The app registers them and the OpenAPI document is generated from them,
+// so the two cannot drift apart.
+import type { Readable } from 'node:stream';
+import type { ZodType, z } from 'zod';
+import type { Services } from '../services.ts';
+
+export type Role = 'open' | 'user' | 'admin';
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface CurrentUser {
+  id: number;
+  username: string;
+  auth: number;
+}
+
+export interface UploadedFile {
+  /** Temporary path on disk; removed after the request. */
+  path: string;
+  originalName: string;
+  size: number;
+  mimeType: string | null;
+}
+
+export interface RouteInput<B, Q> {
+  body: B;
+  query: Q;
+  user: CurrentUser | null;
+  token: string | null;
+  ip: string;
+  files: Record<string, UploadedFile>;
+}
+
+/** A binary reply (PDF, zip) instead of the JSON envelope. */
+export class FileReply {
+  constructor(
+    readonly body: Buffer | Readable,
+    readonly contentType: string,
+    readonly fileName: string,
+  ) {}
+}
+
+export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodType> {
+  method: Method;
+  path: string;
+  role: Role;
+  summary: string;
+  tag: string;
+  /** Encoding the spec names for the body; both form and JSON are accepted anyway. */
+  encoding?: 'form' | 'json' | 'multipart';
+  body?: B;
+  query?: Q;
+  /** For multipart routes: the largest file accepted, in bytes. */
+  maxFileSize?: number;
+  /** Description of the reply's data for the OpenAPI document. */
+  reply?: ZodType;
+  handler: (input: RouteInput<z.output<B>, z.output<Q>>, services: Services) => Promise<unknown>;
+}
+
+export function route<B extends ZodType = ZodType, Q extends ZodType = ZodType>(def: RouteDef<B, Q>): RouteDef {
+  return def as unknown as RouteDef;
+}

@@ -1,0 +1,5 @@
+// Every route of the server, by area. The OpenAPI document is generated from this list.
+import type { RouteDef } from '../http/route.ts';
+import { healthRoutes } from './health.ts';
+
+export const allRoutes: RouteDef[] = [...healthRoutes];

@@ -1,0 +1,69 @@
+// Starts Verdict: database (embedded or PostgreSQL), migrations, first admin, services,
+// routes, HTTP listener. Returns a handle whose close() stops everything in order.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createLogger } from './logger.ts';
+import { ensureFirstAdmin, type FirstAdmin } from './bootstrap.ts';
+import { createApp } from './http/app.ts';
+import { allRoutes } from './routes/index.ts';
+import type { Services } from './services.ts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_WEB_DIR = path.join(REPO_ROOT, 'web', 'dist');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  firstAdmin: FirstAdmin | null;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  webDir?: string;
+}
+
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const log = createLogger(config.logLevel);
+  if (!config.captcha) log.warn('CAPTCHA=off: captcha answers are not checked (never do this in production)');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const closers: (() => Promise<void>)[] = [() => database.close()];
+  const closeAll = async () => {
+    for (const c of closers.reverse()) await c().catch((err) => log.error({ err }, 'error while stopping'));
+  };
+  try {
+    await migrateToLatest(database.db);
+    const firstAdmin = await ensureFirstAdmin(database.db, config.adminPassword, log);
+    const services: Services = { config, database, db: database.db, log };
+
+    const uploadDir = path.join(config.dataDir, 'uploads');
+    fs.mkdirSync(uploadDir, { recursive: true });
+    const app = createApp(services, { routes: allRoutes, webDir: opts.webDir ?? DEFAULT_WEB_DIR, uploadDir });
+    const httpServer = http.createServer(app.callback());
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => resolve());
+    });
+    closers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          httpServer.close(() => resolve());
+          httpServer.closeAllConnections();
+        }),
+    );
+    const port = (httpServer.address() as AddressInfo).port;
+    const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+    log.info({ port, store: database.embedded ? 'embedded PGlite' : 'PostgreSQL' }, 'Verdict is listening');
+    return { url: `http://${shownHost}:${port}`, port, services, firstAdmin, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

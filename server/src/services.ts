@@ -1,0 +1,14 @@
+// Everything a route handler may use. Built once per server (or per test server) in
+// server/src/server.ts; handlers get it as their second argument and never see Koa.
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { DB } from './db/schema.ts';
+import type { Logger } from './logger.ts';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Kysely<DB>;
+  log: Logger;
+}
