@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import {
+  ADMIN_DEFAULT_PROBLEM_COLUMNS,
+  findItem,
+  leaderboardCell,
+  problemLetter,
+  problemLetters,
+  progressPercent,
+  USER_DEFAULT_PROBLEM_COLUMNS,
+  type LeaderboardRow,
+} from '../../web/src/lib/leaderboard.ts';
+
+describe('web: leaderboard cells', () => {
+  it('is empty when the problem was not attempted', () => {
+    assert.deepEqual(leaderboardCell(undefined), { kind: 'empty' });
+    assert.deepEqual(leaderboardCell({ newId: 'A', result: '', cnt: 0, submitTime: 0 }), { kind: 'empty' });
+  });
+
+  it('shows an accepted problem green with "+", the attempts and floor minutes', () => {
+    const cell = leaderboardCell({ newId: 'A', result: 'AC', cnt: 2, submitTime: 17.9 });
+    assert.equal(cell.kind, 'accepted');
+    assert.equal(cell.sign, '+');
+    assert.equal(cell.attempts, 2);
+    assert.equal(cell.minutes, 17);
+    assert.equal(cell.color, '#52c41a');
+  });
+
+  it('shows a rejected problem red with "−"', () => {
+    const cell = leaderboardCell({ newId: 'B', result: 'WA', cnt: 3, submitTime: 42 });
+    assert.equal(cell.kind, 'rejected');
+    assert.equal(cell.sign, '−');
+    assert.equal(cell.attempts, 3);
+    assert.equal(cell.minutes, 42);
+    assert.equal(cell.color, '#ff4d4f');
+  });
+
+  it('finds a row item by problem letter', () => {
+    const row: LeaderboardRow = {
+      rank: 1,
+      userName: 'alice',
+      acNum: 1,
+      timePenalty: 20,
+      judgeResultList: [{ newId: 'C', result: 'AC', cnt: 1, submitTime: 20 }],
+    };
+    assert.equal(findItem(row, 'C')?.cnt, 1);
+    assert.equal(findItem(row, 'A'), undefined);
+  });
+
+  it('letters problem columns from A', () => {
+    assert.deepEqual(problemLetters(3), ['A', 'B', 'C']);
+    assert.equal(problemLetter(25), 'Z');
+    assert.equal(problemLetter(26), 'AA');
+    assert.equal(problemLetters(USER_DEFAULT_PROBLEM_COLUMNS).length, 8);
+    assert.equal(problemLetters(ADMIN_DEFAULT_PROBLEM_COLUMNS).length, 3);
+  });
+});
+
+describe('web: leaderboard progress', () => {
+  const start = Date.UTC(2026, 0, 1, 10);
+  const end = Date.UTC(2026, 0, 1, 12);
+
+  it('is 0 before the start and 100 after the end', () => {
+    assert.equal(progressPercent(start, end, start - 60_000), 0);
+    assert.equal(progressPercent(start, end, end + 60_000), 100);
+  });
+
+  it('is the elapsed share in between', () => {
+    assert.equal(progressPercent(start, end, start + 30 * 60_000), 25);
+    assert.equal(progressPercent(start, end, start + 60 * 60_000), 50);
+  });
+
+  it('stays within 0–100 for broken input', () => {
+    assert.equal(progressPercent(NaN, end, start), 0);
+    assert.equal(progressPercent(end, start, end + 1), 100);
+  });
+});

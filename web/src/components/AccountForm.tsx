@@ -1,0 +1,99 @@
+import { useRef, useState } from 'react';
+import { Button, Form, Input, Space } from 'antd';
+import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import type { EmailCodePurpose } from '../api/user.ts';
+import type { CaptchaAnswer } from '../api/types.ts';
+import { checkPasswordChange, MESSAGES } from '../lib/validation.ts';
+import { notify } from '../feedback.ts';
+import { Captcha, type CaptchaHandle } from './Captcha.tsx';
+import { SendCodeButton } from './SendCodeButton.tsx';
+import { confirmEnteredValues } from './ConfirmValues.tsx';
+
+export interface AccountFormValues {
+  email: string;
+  code: string;
+  username: string;
+  password: string;
+  confirmPassword: string;
+  captcha: CaptchaAnswer;
+}
+
+interface Props {
+  purpose: EmailCodePurpose;
+  /** Register and the admin reset ask for the username; the user reset does not. */
+  withUsername: boolean;
+  submitText: string;
+  confirmTitle: string;
+  /** Performs the call; a rejection leaves the form as it is (with a fresh captcha). */
+  onSubmit: (values: AccountFormValues) => Promise<void>;
+}
+
+/** E-mail + code (+ username) + password twice + captcha: register and both password resets. */
+export function AccountForm({ purpose, withUsername, submitText, confirmTitle, onSubmit }: Props) {
+  const [form] = Form.useForm<Omit<AccountFormValues, 'captcha'>>();
+  const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captchaId: '', captcha: '' });
+  const [busy, setBusy] = useState(false);
+  const captchaRef = useRef<CaptchaHandle>(null);
+
+  const submit = async () => {
+    const raw = form.getFieldsValue(true) as Partial<AccountFormValues>;
+    const values: AccountFormValues = {
+      email: (raw.email ?? '').trim(),
+      code: (raw.code ?? '').trim(),
+      username: (raw.username ?? '').trim(),
+      password: raw.password ?? '',
+      confirmPassword: raw.confirmPassword ?? '',
+      captcha,
+    };
+    const problem = checkPasswordChange({ ...values, captcha: captcha.captcha, requireUsername: withUsername });
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    const rows: Array<[string, string]> = [['E-mail', values.email], ['Code', values.code]];
+    if (withUsername) rows.push(['Username', values.username]);
+    rows.push(['Password', values.password], ['Captcha', captcha.captcha]);
+    if (!(await confirmEnteredValues(confirmTitle, rows))) return;
+    setBusy(true);
+    try {
+      await onSubmit(values);
+    } catch {
+      captchaRef.current?.reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name={`account-${purpose}`}>
+      <Form.Item label="E-mail" required>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="email" noStyle>
+            <Input prefix={<MailOutlined />} autoComplete="email" data-testid="email" />
+          </Form.Item>
+          <SendCodeButton purpose={purpose} getEmail={() => form.getFieldValue('email')} />
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item name="code" label="E-mail code">
+        <Input autoComplete="one-time-code" placeholder={MESSAGES.emailCodeMissing} data-testid="email-code" />
+      </Form.Item>
+      {withUsername ? (
+        <Form.Item name="username" label="Username">
+          <Input prefix={<UserOutlined />} autoComplete="username" maxLength={30} data-testid="username" />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="password" label={purpose === 'register' ? 'Password' : 'New password'}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="password" />
+      </Form.Item>
+      <Form.Item name="confirmPassword" label="Confirm password">
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="confirm-password" />
+      </Form.Item>
+      <Form.Item label="Captcha" required>
+        <Captcha ref={captchaRef} value={captcha} onChange={setCaptcha} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy} data-testid="account-submit">
+        {submitText}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { Spin } from 'antd';
+import { userApi } from '../api/user.ts';
+import { decideAccess, type Access } from '../lib/guard.ts';
+import { storage } from '../storage.ts';
+import { notify } from '../feedback.ts';
+
+/**
+ * Route guard (spec §4): user routes need a stored username and a positive isUserLogin reply,
+ * admin routes isAdminLogin; otherwise back to the matching login page with a message.
+ */
+export function RequireAuth({ access, children }: { access: Access; children: ReactNode }) {
+  const username = storage.get('username');
+  const [checkPassed, setCheckPassed] = useState<boolean | undefined>(undefined);
+  const decision = decideAccess(access, username, checkPassed);
+
+  useEffect(() => {
+    if (decision.kind !== 'check' || !username) return;
+    let cancelled = false;
+    const token = storage.get('token') ?? '';
+    const check = access === 'admin' ? userApi.isAdminLogin : userApi.isUserLogin;
+    check(username, token).then(
+      () => !cancelled && setCheckPassed(true),
+      () => !cancelled && setCheckPassed(false),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [decision.kind, access, username]);
+
+  useEffect(() => {
+    if (decision.kind === 'redirect') notify.warning(decision.message);
+  }, [decision.kind, decision.kind === 'redirect' ? decision.message : '']);
+
+  if (decision.kind === 'allow') return <>{children}</>;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return (
+    <div style={{ padding: 80, textAlign: 'center' }}>
+      <Spin size="large" />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Every route of the app (spec §2) and a URL builder for each one with parameters.
+// Pure module: no React, so guards, tests and the route table all share it.
+
+export const paths = {
+  home: '/',
+  login: '/login',
+  adminLogin: '/admin_login',
+  register: '/register',
+  resetPassword: '/reset_password',
+  adminResetPassword: '/adminResetPassword',
+  success: '/success',
+  failure: '/failure',
+  contestList: '/contest_list',
+  categorizedExercises: '/categorized_exercises',
+  contestDetails: '/contest_details',
+  history: '/history',
+  personInfo: '/person_info',
+  problemPage: '/problem_page',
+  userBoard: '/user_board/:contestId',
+  adminNav: '/admin_nav',
+  userManagement: '/userManagement',
+  problemManagement: '/problemManagement',
+  contestManagement: '/contestManagement',
+  templateManagement: '/templateManagement',
+  submissionManagement: '/submissionManagement',
+  adminPersonInfo: '/adminPersonInfo',
+  adminContestDetail: '/contestDetail/:contestId',
+} as const;
+
+export type RouteName = keyof typeof paths;
+
+export const urls = {
+  userBoard: (contestId: number | string) => `/user_board/${encodeURIComponent(String(contestId))}`,
+  adminContestDetail: (contestId: number | string) =>
+    `/contestDetail/${encodeURIComponent(String(contestId))}`,
+};

@@ -1,0 +1,3 @@
+export default function ContestDetailsPage() {
+  return <div className="page">ContestDetailsPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function ContestListPage() {
+  return <div className="page">ContestListPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function HistoryPage() {
+  return <div className="page">HistoryPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function LeaderboardPage() {
+  return <div className="page">LeaderboardPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function PersonInfoPage() {
+  return <div className="page">PersonInfoPage</div>;
+}

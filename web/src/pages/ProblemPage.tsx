@@ -1,0 +1,3 @@
+export default function ProblemPage() {
+  return <div className="page">ProblemPage</div>;
+}
