@@ -1,0 +1,147 @@
+// The `sandbox` judge backend: bubblewrap namespaces + fresh cgroups + seccomp + rlimits.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { JudgeBackend, RunRequest, RunResult } from '@verdict/server/judge/plugin-api';
+import { systemMountArgs } from './bwrap-args.ts';
+import { detectCgroups } from './cgroups.ts';
+import { parseSandboxConfig, type SandboxConfig } from './config.ts';
+import { loadHelpers } from './helpers.ts';
+import { runInSandbox, systemError, type SandboxEnvironment } from './run.ts';
+
+const execFileAsync = promisify(execFile);
+
+export interface SandboxBackend extends JudgeBackend {
+  readonly config: SandboxConfig;
+  /** Names of this backend's run cgroups that exist right now (empty between runs). */
+  listRunCgroups(): Promise<string[]>;
+}
+
+export function createSandboxBackend(options: Partial<SandboxConfig> = {}): SandboxBackend {
+  const config = parseSandboxConfig(options);
+  let environment: Promise<SandboxEnvironment> | undefined;
+
+  // Prepared on first use, not at import or construction; a failure is retried next time.
+  const prepare = (): Promise<SandboxEnvironment> => {
+    environment ??= prepareEnvironment(config).catch((err) => {
+      environment = undefined;
+      throw err;
+    });
+    return environment;
+  };
+
+  return {
+    name: 'sandbox',
+    unsafe: false,
+    config,
+    async check() {
+      return checkHost(config, prepare);
+    },
+    async run(req: RunRequest): Promise<RunResult> {
+      let env: SandboxEnvironment;
+      try {
+        env = await prepare();
+      } catch (err) {
+        return systemError(`sandbox unavailable: ${(err as Error).message}`);
+      }
+      return runInSandbox(env, req);
+    },
+    async listRunCgroups() {
+      return (await prepare()).cgroups.list();
+    },
+  };
+}
+
+async function prepareEnvironment(config: SandboxConfig): Promise<SandboxEnvironment> {
+  if (process.getuid?.() !== 0) {
+    throw new Error('the sandbox needs root to manage cgroups (run the judge worker as root)');
+  }
+  const helpers = await loadHelpers(config.cacheDir);
+  if (config.seccomp === 'required' && !helpers.seccompBpf) {
+    throw new Error(`${helpers.seccompProblem}; or set seccomp: optional to run without the filter`);
+  }
+  let cgroups;
+  try {
+    cgroups = detectCgroups(config.cgroupParent, config.cgroupVersion);
+  } catch (err) {
+    throw new Error(`cgroups: ${(err as Error).message}`);
+  }
+  return {
+    config,
+    cgroups,
+    rlimitExec: helpers.rlimitExec,
+    seccompBpf: config.seccomp === 'off' ? null : helpers.seccompBpf,
+    systemMounts: systemMountArgs(config.systemBinds),
+  };
+}
+
+type CheckReport = Awaited<ReturnType<JudgeBackend['check']>>;
+
+async function checkHost(config: SandboxConfig, prepare: () => Promise<SandboxEnvironment>): Promise<CheckReport> {
+  const problems: string[] = [];
+  const capabilities: Record<string, string | boolean> = {};
+  if (process.platform !== 'linux') problems.push('the sandbox backend needs Linux (namespaces, cgroups)');
+  capabilities.root = process.getuid?.() === 0;
+  if (!capabilities.root) problems.push('not running as root: cgroups need root (run the judge worker as root)');
+  try {
+    const { stdout } = await execFileAsync(config.bwrapPath, ['--version']);
+    capabilities.bwrap = stdout.trim();
+  } catch {
+    capabilities.bwrap = false;
+    problems.push(`bubblewrap not found at ${config.bwrapPath} (fix: apt-get install -y bubblewrap)`);
+  }
+  const userns = readSysctl('/proc/sys/user/max_user_namespaces');
+  capabilities.userNamespaces = userns !== '0';
+  if (userns === '0') problems.push('user namespaces are disabled (fix: sysctl -w user.max_user_namespaces=10000)');
+  try {
+    const cgroups = detectCgroups(config.cgroupParent, config.cgroupVersion);
+    capabilities.cgroups = `${cgroups.version} (${Object.keys(cgroups.parents).join(', ')})`;
+  } catch (err) {
+    capabilities.cgroups = false;
+    problems.push((err as Error).message);
+  }
+  try {
+    const helpers = await loadHelpers(config.cacheDir);
+    capabilities.seccomp = config.seccomp === 'off' ? 'off (configured)' : helpers.seccompBpf ? 'deny list (errno)' : false;
+    if (helpers.seccompProblem && config.seccomp !== 'off') {
+      if (config.seccomp === 'required') problems.push(`${helpers.seccompProblem}; or set seccomp: optional`);
+      else capabilities.seccomp = `unavailable, running without it: ${helpers.seccompProblem}`;
+    }
+  } catch (err) {
+    capabilities.seccomp = false;
+    problems.push((err as Error).message);
+  }
+  if (problems.length === 0) {
+    const smoke = await smokeTest(prepare);
+    if (smoke) problems.push(smoke);
+  }
+  capabilities.isolation = 'bubblewrap namespaces (no network), read-only system, private /tmp';
+  return { ok: problems.length === 0, problems, capabilities };
+}
+
+/** Runs `true` in a sandbox end to end; returns a problem or null. */
+async function smokeTest(prepare: () => Promise<SandboxEnvironment>): Promise<string | null> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-sandbox-check-'));
+  try {
+    const result = await runInSandbox(await prepare(), {
+      argv: ['/bin/true'],
+      workDir,
+      limits: { cpuMs: 1000, memoryKb: 64 * 1024 },
+    });
+    return result.status === 'OK' ? null : `a test run of /bin/true failed: ${result.status} ${result.message ?? ''} ${result.stderr}`.trim();
+  } catch (err) {
+    return `a test run of /bin/true failed: ${(err as Error).message}`;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function readSysctl(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}

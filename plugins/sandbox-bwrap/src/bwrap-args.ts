@@ -1,0 +1,74 @@
+// The bubblewrap command line of one run: every namespace unshared (no network), a read-only
+// view of the system directories, private /proc, /dev and size-limited /tmp, the work dir at /work.
+import { lstatSync, readlinkSync } from 'node:fs';
+
+/** Child fds the backend passes to bwrap (0-2 are the program's stdio). */
+export const INFO_FD = 3;
+export const BLOCK_FD = 4;
+export const SECCOMP_FD = 5;
+
+export const SANDBOX_WORK_DIR = '/work';
+
+/** Mount arguments for the configured system paths; symlinks (merged /usr) are recreated. */
+export function systemMountArgs(paths: string[]): string[] {
+  const args: string[] = [];
+  for (const p of paths) {
+    let st;
+    try {
+      st = lstatSync(p);
+    } catch {
+      continue; // not on this host
+    }
+    if (st.isSymbolicLink()) args.push('--symlink', readlinkSync(p), p);
+    else args.push('--ro-bind', p, p);
+  }
+  return args;
+}
+
+export interface BwrapPlan {
+  systemMounts: string[];
+  workDir: string;
+  readOnlyBinds: { host: string; sandbox: string }[];
+  tmpBytes: number;
+  seccomp: boolean;
+  argv: string[];
+}
+
+export function bwrapArgs(plan: BwrapPlan): string[] {
+  return [
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--die-with-parent',
+    '--new-session',
+    '--cap-drop',
+    'ALL',
+    '--hostname',
+    'sandbox',
+    ...plan.systemMounts,
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--size',
+    String(plan.tmpBytes),
+    '--tmpfs',
+    '/tmp',
+    '--bind',
+    plan.workDir,
+    SANDBOX_WORK_DIR,
+    ...plan.readOnlyBinds.flatMap((b) => ['--ro-bind', b.host, b.sandbox]),
+    // The root is bwrap's own tmpfs: read-only, so nothing outside /work and /tmp is writable.
+    '--remount-ro',
+    '/',
+    '--chdir',
+    SANDBOX_WORK_DIR,
+    '--info-fd',
+    String(INFO_FD),
+    '--block-fd',
+    String(BLOCK_FD),
+    ...(plan.seccomp ? ['--seccomp', String(SECCOMP_FD)] : []),
+    '--',
+    ...plan.argv,
+  ];
+}

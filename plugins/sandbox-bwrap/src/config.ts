@@ -1,0 +1,112 @@
+// Configuration of the `sandbox` backend: every option has a default, parseConfig() rejects
+// anything it does not understand with a message naming the option.
+import os from 'node:os';
+import path from 'node:path';
+
+export type SeccompMode = 'required' | 'optional' | 'off';
+export type CgroupVersion = 'auto' | 'v1' | 'v2';
+
+export interface SandboxConfig {
+  /** Path of the bubblewrap binary. */
+  bwrapPath: string;
+  /** Unprivileged uid/gid bwrap and the program run as. */
+  uid: number;
+  gid: number;
+  /** Name of the cgroup (under each controller) that holds one fresh child cgroup per run. */
+  cgroupParent: string;
+  cgroupVersion: CgroupVersion;
+  /** 'required': refuse to run without the filter; 'optional': run without it when unavailable. */
+  seccomp: SeccompMode;
+  /** Where the helper binaries (seccomp filter writer, rlimit launcher) are compiled and kept. */
+  cacheDir: string;
+  /** Size of the private /tmp (a tmpfs, charged to the run's memory cgroup). */
+  tmpSizeKb: number;
+  /** Defaults for limits the request leaves out. */
+  defaultPids: number;
+  defaultOutputBytes: number;
+  defaultStderrBytes: number;
+  defaultDiskKb: number;
+  /** How often the CPU usage of a running program is compared with its limit. */
+  cpuPollMs: number;
+  /** Host paths bound read-only at the same place (skipped when missing). */
+  systemBinds: string[];
+}
+
+const cacheHome = process.env.XDG_CACHE_HOME || os.tmpdir();
+
+export const defaultSandboxConfig: SandboxConfig = {
+  bwrapPath: '/usr/bin/bwrap',
+  uid: 65534,
+  gid: 65534,
+  cgroupParent: 'verdict-sandbox',
+  cgroupVersion: 'auto',
+  seccomp: 'required',
+  cacheDir: path.join(cacheHome, 'verdict-sandbox'),
+  tmpSizeKb: 64 * 1024,
+  defaultPids: 128,
+  defaultOutputBytes: 64 << 20,
+  defaultStderrBytes: 64 << 10,
+  defaultDiskKb: 256 * 1024,
+  cpuPollMs: 50,
+  systemBinds: [
+    '/usr',
+    '/bin',
+    '/sbin',
+    '/lib',
+    '/lib32',
+    '/lib64',
+    '/libx32',
+    '/etc/alternatives',
+    '/etc/ld.so.cache',
+    '/etc/ld.so.conf',
+    '/etc/ld.so.conf.d',
+    '/etc/localtime',
+    '/etc/java-17-openjdk',
+    '/etc/java-21-openjdk',
+    '/etc/fpc.cfg',
+    '/etc/fpc-3.2.2.cfg',
+    '/etc/python3',
+    '/etc/python3.11',
+  ],
+};
+
+type Check = (value: unknown) => boolean;
+const positiveInt: Check = (v) => Number.isInteger(v) && (v as number) > 0;
+const nonNegativeInt: Check = (v) => Number.isInteger(v) && (v as number) >= 0;
+const nonEmptyString: Check = (v) => typeof v === 'string' && v.length > 0;
+const absolutePath: Check = (v) => typeof v === 'string' && path.isAbsolute(v);
+
+const rules: { [K in keyof SandboxConfig]: [Check, string] } = {
+  bwrapPath: [absolutePath, 'an absolute path'],
+  uid: [nonNegativeInt, 'a uid (integer ≥ 0)'],
+  gid: [nonNegativeInt, 'a gid (integer ≥ 0)'],
+  cgroupParent: [(v) => nonEmptyString(v) && /^[\w.-]+$/.test(v as string), 'a cgroup name ([A-Za-z0-9_.-]+)'],
+  cgroupVersion: [(v) => v === 'auto' || v === 'v1' || v === 'v2', "'auto', 'v1' or 'v2'"],
+  seccomp: [(v) => v === 'required' || v === 'optional' || v === 'off', "'required', 'optional' or 'off'"],
+  cacheDir: [absolutePath, 'an absolute path'],
+  tmpSizeKb: [positiveInt, 'a positive integer'],
+  defaultPids: [positiveInt, 'a positive integer'],
+  defaultOutputBytes: [positiveInt, 'a positive integer'],
+  defaultStderrBytes: [nonNegativeInt, 'an integer ≥ 0'],
+  defaultDiskKb: [positiveInt, 'a positive integer'],
+  cpuPollMs: [positiveInt, 'a positive integer'],
+  systemBinds: [(v) => Array.isArray(v) && v.every(absolutePath), 'a list of absolute paths'],
+};
+
+/** Validates a raw (YAML/JSON) config; missing options take their defaults. */
+export function parseSandboxConfig(raw: unknown): SandboxConfig {
+  if (raw === undefined || raw === null) return { ...defaultSandboxConfig };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new Error('sandbox-bwrap: the configuration must be an object');
+  }
+  const config: Record<string, unknown> = { ...defaultSandboxConfig };
+  for (const [key, value] of Object.entries(raw)) {
+    const rule = rules[key as keyof SandboxConfig];
+    if (!rule) {
+      throw new Error(`sandbox-bwrap: unknown option '${key}' (known: ${Object.keys(rules).join(', ')})`);
+    }
+    if (!rule[0](value)) throw new Error(`sandbox-bwrap: option '${key}' must be ${rule[1]}`);
+    config[key] = value;
+  }
+  return config as unknown as SandboxConfig;
+}

@@ -1,0 +1,92 @@
+// The two small C helpers of the backend, compiled with gcc once into the cache directory:
+// - seccomp-bpf writes the seccomp deny list as BPF (libseccomp), handed to `bwrap --seccomp`;
+// - rlimit-exec sets RLIMIT_CPU/FSIZE/STACK/CORE and execs bwrap (Node cannot set rlimits).
+// Binaries are named after a hash of their source, so an edited helper is rebuilt.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const sourceDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'helpers');
+
+export interface Helpers {
+  /** Launcher that applies rlimits then execs its arguments. */
+  rlimitExec: string;
+  /** The BPF program file, or null when seccomp is unavailable (see seccompProblem). */
+  seccompBpf: string | null;
+  seccompProblem: string | null;
+}
+
+const cache = new Map<string, Promise<Helpers>>();
+
+/** Builds (once per process and cache dir) the helpers; rejects when the launcher cannot be built. */
+export function loadHelpers(cacheDir: string): Promise<Helpers> {
+  let helpers = cache.get(cacheDir);
+  if (!helpers) {
+    helpers = buildHelpers(cacheDir);
+    cache.set(cacheDir, helpers);
+    helpers.catch(() => cache.delete(cacheDir));
+  }
+  return helpers;
+}
+
+async function buildHelpers(cacheDir: string): Promise<Helpers> {
+  await ensurePrivateDir(cacheDir);
+  const rlimitExec = await compile(cacheDir, 'rlimit-exec', []).catch((err: Error) => {
+    throw new Error(`cannot build the rlimit launcher: ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
+  });
+  try {
+    const writer = await compile(cacheDir, 'seccomp-bpf', ['-lseccomp']);
+    const bpf = `${writer}.bpf`;
+    if (!(await exists(bpf))) {
+      await run(writer, [`${bpf}.${process.pid}`]);
+      await fs.rename(`${bpf}.${process.pid}`, bpf);
+    }
+    return { rlimitExec, seccompBpf: bpf, seccompProblem: null };
+  } catch (err) {
+    const problem =
+      `seccomp filter unavailable: ${(err as Error).message.split('\n')[0]} ` +
+      '(fix: apt-get install -y gcc libseccomp-dev)';
+    return { rlimitExec, seccompBpf: null, seccompProblem: problem };
+  }
+}
+
+async function compile(cacheDir: string, name: string, libs: string[]): Promise<string> {
+  const source = path.join(sourceDir, `${name}.c`);
+  const hash = createHash('sha256').update(await fs.readFile(source)).digest('hex').slice(0, 12);
+  const binary = path.join(cacheDir, `${name}-${hash}`);
+  if (await exists(binary)) return binary;
+  // Build under a private name, then rename: concurrent processes never see a partial binary.
+  const partial = `${binary}.${process.pid}.tmp`;
+  try {
+    await run('gcc', ['-O2', '-o', partial, source, ...libs]);
+  } catch (err) {
+    const e = err as { code?: string; stderr?: string; message: string };
+    throw new Error(e.code === 'ENOENT' ? 'gcc not found' : (e.stderr || e.message).trim());
+  }
+  await fs.chmod(partial, 0o755);
+  await fs.rename(partial, binary);
+  return binary;
+}
+
+/** The cache holds binaries run as root: it must be ours and not writable by others. */
+async function ensurePrivateDir(dir: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o755 });
+  const st = await fs.lstat(dir);
+  const uid = process.getuid?.() ?? st.uid;
+  if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o022) !== 0) {
+    throw new Error(`helper cache ${dir} must be a directory owned by uid ${uid} and not group/world-writable`);
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

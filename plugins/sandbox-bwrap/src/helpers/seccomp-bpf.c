@@ -1,0 +1,58 @@
+// Writes the sandbox's seccomp deny list as a raw BPF program (for `bwrap --seccomp FD`).
+// Usage: seccomp-bpf OUTPUT-FILE. Denied calls fail with an errno; everything else is allowed,
+// so runtimes (threads, fork, JIT) keep working.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <stdio.h>
+#include <unistd.h>
+
+static const char *const denied[] = {
+    "socket", "unshare", "setns", "mount", "umount", "umount2", "pivot_root", "chroot",
+    "ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "kexec_load", "kexec_file_load",
+    "reboot", "bpf", "perf_event_open", "keyctl", "add_key", "request_key", "init_module",
+    "finit_module", "delete_module", "swapon", "swapoff", "acct", "quotactl", "syslog",
+    "open_by_handle_at", "name_to_handle_at", "userfaultfd", "settimeofday", "clock_settime",
+    "clock_adjtime", "adjtimex", "sethostname", "setdomainname", "iopl", "ioperm", "vhangup",
+    "lookup_dcookie", "fanotify_init", "mount_setattr", "move_mount", "open_tree", "fsopen",
+    "fsconfig", "fsmount", "fspick", "io_uring_setup", "io_uring_enter", "io_uring_register",
+    "uselib", "ustat", "sysfs", "nfsservctl", "vm86", "vm86old", "create_module",
+    "get_kernel_syms", "query_module",
+};
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s OUTPUT-FILE\n", argv[0]);
+    return 2;
+  }
+  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+  if (!ctx) return 1;
+  for (size_t i = 0; i < sizeof denied / sizeof denied[0]; i++) {
+    int nr = seccomp_syscall_resolve_name(denied[i]);
+    if (nr == __NR_SCMP_ERROR) continue; // not on this architecture
+    if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0) < 0) {
+      fprintf(stderr, "cannot deny %s\n", denied[i]);
+      return 1;
+    }
+  }
+  // clone3 passes its flags in memory a filter cannot read: ENOSYS makes libc fall back to clone.
+  int clone3 = seccomp_syscall_resolve_name("clone3");
+  if (clone3 != __NR_SCMP_ERROR && seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), clone3, 0) < 0)
+    return 1;
+  // clone() must not create namespaces (unshare() is denied above): one rule per flag.
+  static const unsigned long long each[] = {CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC,
+      CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWCGROUP};
+  for (size_t i = 0; i < sizeof each / sizeof each[0]; i++)
+    if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
+                         SCMP_A0(SCMP_CMP_MASKED_EQ, each[i], each[i])) < 0)
+      return 1;
+  int fd = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0 || seccomp_export_bpf(ctx, fd) < 0 || close(fd) < 0) {
+    perror(argv[1]);
+    return 1;
+  }
+  seccomp_release(ctx);
+  return 0;
+}

@@ -1,0 +1,292 @@
+// One sandboxed run: spawn bwrap (through the rlimit launcher) as the unprivileged user, move
+// the sandbox into its fresh cgroup once bwrap reports its pid, release it, watch CPU, wall
+// and output, then kill whatever is left, read the cgroup's figures and classify the result.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import type { Readable, Writable } from 'node:stream';
+import type { RunRequest, RunResult, RunStatus } from '@verdict/server/judge/plugin-api';
+import { bwrapArgs, BLOCK_FD, INFO_FD } from './bwrap-args.ts';
+import type { CgroupDriver, CgroupFigures, RunCgroup } from './cgroups.ts';
+import type { SandboxConfig } from './config.ts';
+
+/** What the backend prepared once: helpers, cgroup driver, system mounts. */
+export interface SandboxEnvironment {
+  config: SandboxConfig;
+  cgroups: CgroupDriver;
+  rlimitExec: string;
+  /** BPF file for `bwrap --seccomp`, or null to run without a filter. */
+  seccompBpf: string | null;
+  systemMounts: string[];
+}
+
+/** bwrap must report the sandbox's pid within this time, or the run is a system error. */
+const SETUP_TIMEOUT_MS = 10_000;
+
+interface ResolvedLimits {
+  cpuMs: number;
+  wallMs: number;
+  memoryBytes: number;
+  pids: number;
+  outputBytes: number;
+  stderrBytes: number;
+  diskBytes: number;
+}
+
+let runCounter = 0;
+
+export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Promise<RunResult> {
+  const limits = resolveLimits(env.config, req);
+  const name = `run-${process.pid}-${++runCounter}-${randomBytes(3).toString('hex')}`;
+  let cgroup: RunCgroup;
+  try {
+    cgroup = env.cgroups.create(name, { memoryBytes: limits.memoryBytes, pids: limits.pids });
+  } catch (err) {
+    return systemError(`cannot create cgroup ${name}: ${(err as Error).message}`);
+  }
+  try {
+    return await supervise(env, req, limits, cgroup);
+  } catch (err) {
+    return systemError((err as Error).message);
+  } finally {
+    // Every path ends here: nothing of the run may survive it, not even on our own errors.
+    await cgroup.killAll().catch(() => undefined);
+    await cgroup.remove().catch(() => undefined);
+  }
+}
+
+function resolveLimits(config: SandboxConfig, req: RunRequest): ResolvedLimits {
+  const l = req.limits;
+  return {
+    cpuMs: l.cpuMs,
+    wallMs: l.wallMs ?? 3 * l.cpuMs,
+    memoryBytes: l.memoryKb * 1024,
+    pids: l.pids ?? config.defaultPids,
+    outputBytes: l.outputBytes ?? config.defaultOutputBytes,
+    stderrBytes: l.stderrBytes ?? config.defaultStderrBytes,
+    diskBytes: (l.diskKb ?? config.defaultDiskKb) * 1024,
+  };
+}
+
+type StopReason = 'wall' | 'cpu' | 'output' | 'setup' | null;
+
+async function supervise(
+  env: SandboxEnvironment,
+  req: RunRequest,
+  limits: ResolvedLimits,
+  cgroup: RunCgroup,
+): Promise<RunResult> {
+  const { config } = env;
+  // The program runs as the unprivileged user and writes its files into the work dir.
+  chownSync(req.workDir, config.uid, config.gid);
+  const fds: number[] = [];
+  const openFd = (file: string, flags: number, mode?: number) => {
+    const fd = openSync(file, flags, mode);
+    fds.push(fd);
+    return fd;
+  };
+  let child: ChildProcess | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  let sandboxPid = 0;
+  try {
+    const stdinFd = typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin) ? openFd(req.stdin.file, fsConstants.O_RDONLY) : null;
+    // Opened here by the host (no symlink following), so the program cannot redirect it.
+    const stdoutFd = req.stdoutFile
+      ? openFd(req.stdoutFile, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_NOFOLLOW, 0o644)
+      : null;
+    const seccompFd = env.seccompBpf ? openFd(env.seccompBpf, fsConstants.O_RDONLY) : null;
+
+    const args = bwrapArgs({
+      systemMounts: env.systemMounts,
+      workDir: req.workDir,
+      readOnlyBinds: req.readOnlyBinds ?? [],
+      tmpBytes: config.tmpSizeKb * 1024,
+      seccomp: seccompFd !== null,
+      argv: req.argv,
+    });
+    const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
+    child = spawn(
+      env.rlimitExec,
+      [String(cpuSeconds), String(limits.diskBytes), String(limits.memoryBytes), config.bwrapPath, ...args],
+      {
+        uid: config.uid,
+        gid: config.gid,
+        cwd: '/',
+        env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', ...req.env },
+        stdio: [
+          stdinFd ?? (req.stdin === undefined ? 'ignore' : 'pipe'),
+          'pipe',
+          'pipe',
+          'pipe',
+          'pipe',
+          seccompFd ?? 'ignore',
+        ],
+      },
+    );
+    for (const fd of fds.splice(0)) if (fd !== stdoutFd) closeSync(fd);
+    if (stdoutFd !== null) fds.push(stdoutFd);
+    const proc = child;
+
+    let stopReason: StopReason = null;
+    const stop = (reason: StopReason) => {
+      stopReason ??= reason;
+      if (sandboxPid) cgroup.killAll().catch(() => undefined);
+      proc.kill('SIGKILL');
+    };
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+      proc.once('error', reject);
+      proc.once('exit', (code, signal) => resolve({ code, signal }));
+    });
+    exited.catch(() => undefined);
+
+    if (proc.stdin && req.stdin !== undefined) {
+      proc.stdin.on('error', () => undefined); // the program may exit without reading its input
+      proc.stdin.end(req.stdin as string | Buffer);
+    }
+    const stdout = collectStdout(proc.stdout!, stdoutFd, limits.outputBytes, () => stop('output'));
+    const stderr = collectBounded(proc.stderr!, limits.stderrBytes);
+
+    timers.push(setTimeout(() => stop('setup'), SETUP_TIMEOUT_MS));
+    const info = await readAll(proc.stdio[INFO_FD] as Readable);
+    sandboxPid = parseChildPid(info);
+    if (sandboxPid) {
+      cgroup.join(sandboxPid);
+      clearTimeout(timers.pop());
+    }
+    const released = process.hrtime.bigint();
+    const block = proc.stdio[BLOCK_FD] as Writable;
+    block.on('error', () => undefined);
+    block.end('1');
+    if (sandboxPid) {
+      timers.push(setTimeout(() => stop('wall'), limits.wallMs));
+      const cpuLimit = limits.cpuMs;
+      timers.push(
+        setInterval(() => {
+          if (cgroup.cpuMs() > cpuLimit) stop('cpu');
+        }, Math.min(config.cpuPollMs, cpuLimit)),
+      );
+    }
+
+    const { code, signal } = await exited;
+    const wallMs = Number(process.hrtime.bigint() - released) / 1e6;
+    for (const t of timers.splice(0)) clearTimeout(t);
+    await cgroup.killAll();
+    const [out, err] = await Promise.all([stdout, stderr]);
+    (proc.stdio[INFO_FD] as Readable).destroy();
+    block.destroy();
+
+    if (!sandboxPid) {
+      return systemError(`bwrap did not start the sandbox: ${err.trim() || `exit ${code ?? signal}`}`, { stderr: err });
+    }
+    const figures = cgroup.figures();
+    return classify({ code, signal, wallMs, figures, stopReason, limits, stdout: out, stderr: err });
+  } finally {
+    for (const t of timers) clearTimeout(t);
+    for (const fd of fds) closeSync(fd);
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
+interface Outcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  wallMs: number;
+  figures: CgroupFigures;
+  stopReason: StopReason;
+  limits: ResolvedLimits;
+  stdout: string;
+  stderr: string;
+}
+
+const signalNames = new Map(Object.entries(os.constants.signals).map(([name, no]) => [no as number, name]));
+
+/** Verdict order of SANDBOX.md: TLE → MLE → OLE → RE → OK. */
+function classify(o: Outcome): RunResult {
+  // bwrap reports a program killed by signal N as exit status 128 + N.
+  let exitCode = o.code;
+  let signal: string | null = o.signal;
+  if (exitCode !== null && exitCode > 128 && signalNames.has(exitCode - 128)) {
+    signal = signalNames.get(exitCode - 128)!;
+    exitCode = null;
+  }
+  const { cpuMs, memoryKb, oomKilled } = o.figures;
+  const base = { exitCode, signal, cpuMs: round(cpuMs), wallMs: round(o.wallMs), memoryKb, stdout: o.stdout, stderr: o.stderr };
+  const result = (status: RunStatus, message?: string): RunResult => ({ status, ...base, ...(message ? { message } : {}) });
+
+  if (o.stopReason === 'wall') return result('TLE', `wall-clock limit of ${o.limits.wallMs} ms exceeded`);
+  if (cpuMs > o.limits.cpuMs || signal === 'SIGXCPU') return result('TLE', `CPU limit of ${o.limits.cpuMs} ms exceeded`);
+  if (oomKilled || memoryKb * 1024 >= o.limits.memoryBytes) {
+    return result('MLE', `memory limit of ${o.limits.memoryBytes / 1024} KiB reached`);
+  }
+  if (o.stopReason === 'output') return result('OLE', `output limit of ${o.limits.outputBytes} bytes exceeded`);
+  if (signal === 'SIGXFSZ') return result('OLE', `file size limit of ${o.limits.diskBytes} bytes exceeded`);
+  if (signal === 'SIGSYS') return result('RE', 'forbidden system call (SIGSYS)');
+  if (signal !== null) return result('RE', `killed by ${signal}`);
+  if (exitCode !== 0) return result('RE', `exit code ${exitCode}`);
+  return result('OK');
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+export function systemError(message: string, extra: Partial<RunResult> = {}): RunResult {
+  return { status: 'SE', exitCode: null, signal: null, cpuMs: 0, wallMs: 0, memoryKb: 0, stdout: '', stderr: '', message, ...extra };
+}
+
+function parseChildPid(info: string): number {
+  try {
+    const pid = (JSON.parse(info) as { 'child-pid'?: unknown })['child-pid'];
+    return typeof pid === 'number' && pid > 0 ? pid : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function readAll(stream: Readable): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.once('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.once('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+/** Keeps at most `cap` bytes of a stream and drains the rest. */
+function collectBounded(stream: Readable, cap: number): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    stream.on('data', (c: Buffer) => {
+      if (kept >= cap) return;
+      const part = c.subarray(0, cap - kept);
+      chunks.push(part);
+      kept += part.length;
+    });
+    const done = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    stream.once('end', done);
+    stream.once('close', done);
+  });
+}
+
+/** Counts every stdout byte; past `cap` calls onOverflow and keeps nothing more. */
+function collectStdout(stream: Readable, fileFd: number | null, cap: number, onOverflow: () => void): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    stream.on('data', (c: Buffer) => {
+      const room = cap - total;
+      total += c.length;
+      if (room <= 0) return;
+      const part = c.length > room ? c.subarray(0, room) : c;
+      if (fileFd !== null) writeSync(fileFd, part);
+      else chunks.push(part);
+      if (total > cap) onOverflow();
+    });
+    const done = () => resolve(fileFd === null ? Buffer.concat(chunks).toString('utf8') : '');
+    stream.once('end', done);
+    stream.once('close', done);
+  });
+}
