@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs everything Verdict needs on Debian (as root): system packages when missing
+# (bubblewrap, libseccomp, Chromium, compilers), npm dependencies, and the web app build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v bwrap >/dev/null || need+=(bubblewrap)
+[ -e /usr/include/seccomp.h ] || need+=(libseccomp-dev)
+command -v chromium >/dev/null || need+=(chromium)
+command -v gcc >/dev/null || need+=(gcc)
+command -v g++ >/dev/null || need+=(g++)
+command -v python3 >/dev/null || need+=(python3)
+command -v javac >/dev/null || need+=(openjdk-17-jdk-headless)
+command -v prlimit >/dev/null || need+=(util-linux)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Missing system packages: ${need[*]} — run as root or: sudo apt-get install -y ${need[*]}" >&2
+    exit 1
+  fi
+  echo "Installing system packages: ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+if [ -f package-lock.json ]; then
+  npm ci --no-audit --no-fund
+else
+  npm install --no-audit --no-fund
+fi
+npm run build -w web
