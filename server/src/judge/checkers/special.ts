@@ -1,0 +1,151 @@
+// Special judges from problem packages: testlib-style checkers and Kattis output validators.
+// Each is compiled once per content hash into the cache folder, then run through the backend.
+import { createHash } from 'node:crypto';
+import { access, chmod, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CheckerContext, CheckerResult, JudgeBackend, RunLimits } from '../plugin-api.ts';
+import { compileInDir } from '../compile.ts';
+import { expandArgv, languageEnv, languageForFile } from '../languages.ts';
+import type { Language } from '../types.ts';
+import { copyFiles, copyReadable, makeWorkDir, removeDir } from '../workspace.ts';
+
+const CHECKER_LIMITS: RunLimits = { cpuMs: 10_000, wallMs: 20_000, memoryKb: 1024 * 1024, pids: 64, outputBytes: 1 << 20, stderrBytes: 64 << 10 };
+const CHECKER_MEMORY_MB = 512;
+
+export interface SpecialJudgeEnv {
+  backend: JudgeBackend;
+  languages: Language[];
+  cacheDir: string;
+  workRoot: string;
+}
+
+export interface CompiledSpecialJudge {
+  dir: string;
+  language: Language;
+}
+
+const compiling = new Map<string, Promise<CompiledSpecialJudge>>();
+
+/** `source` is a file, or a folder (Kattis output_validators/<name>/) holding one main source. */
+export function compileSpecialJudge(env: SpecialJudgeEnv, source: string): Promise<CompiledSpecialJudge> {
+  const key = `${env.cacheDir}\0${env.backend.name}\0${source}`;
+  let pending = compiling.get(key);
+  if (!pending) {
+    pending = compileOnce(env, source);
+    compiling.set(key, pending);
+    pending.catch(() => compiling.delete(key));
+  }
+  return pending;
+}
+
+async function compileOnce(env: SpecialJudgeEnv, source: string): Promise<CompiledSpecialJudge> {
+  const { mainFile, files } = await sourceFiles(env.languages, source);
+  const language = languageForFile(env.languages, mainFile)!;
+  const hash = createHash('sha256');
+  hash.update(`${language.id}\0${JSON.stringify(language.compile ?? [])}\0${JSON.stringify(language.run)}\0`);
+  for (const file of files) hash.update(`${path.basename(file)}\0`).update(await readFile(file)).update('\0');
+  const dir = path.join(env.cacheDir, 'checkers', hash.digest('hex'));
+  if (await exists(path.join(dir, '.compiled'))) return { dir, language };
+
+  const workDir = await makeWorkDir(env.workRoot, 'checker');
+  try {
+    for (const file of files) {
+      const name = file === mainFile ? language.sourceFile : path.basename(file);
+      await copyReadable(file, path.join(workDir, name));
+    }
+    const outcome = await compileInDir(env.backend, language, workDir, CHECKER_MEMORY_MB);
+    if (outcome.status !== 'OK') throw new Error(`the checker ${path.basename(mainFile)} does not compile: ${outcome.message}`);
+    await writeFile(path.join(workDir, '.compiled'), new Date().toISOString());
+    await mkdir(path.dirname(dir), { recursive: true });
+    const staged = `${dir}.${process.pid}.${Date.now()}`;
+    await mkdir(staged);
+    await copyFiles(workDir, staged);
+    await rename(staged, dir).catch(async (err) => {
+      if (!(await exists(path.join(dir, '.compiled')))) throw err;
+      await removeDir(staged); // another process cached the same checker first
+    });
+    return { dir, language };
+  } finally {
+    await removeDir(workDir);
+  }
+}
+
+async function sourceFiles(languages: Language[], source: string): Promise<{ mainFile: string; files: string[] }> {
+  if (!(await stat(source)).isDirectory()) {
+    if (!languageForFile(languages, source)) throw new Error(`no language for the checker ${source}`);
+    return { mainFile: source, files: [source] };
+  }
+  const files = (await readdir(source, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(source, e.name));
+  const mains = files.filter((f) => languageForFile(languages, f));
+  if (mains.length !== 1) {
+    throw new Error(`${source} must hold exactly one source file in a known language, found ${mains.length ? mains.map((f) => path.basename(f)).join(', ') : 'none'}`);
+  }
+  return { mainFile: mains[0], files };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+type Protocol = 'testlib' | 'kattis';
+
+/** Runs a compiled special judge on one test and maps its exit code to a verdict. */
+export async function runSpecialJudge(
+  env: SpecialJudgeEnv,
+  judge: CompiledSpecialJudge,
+  protocol: Protocol,
+  ctx: CheckerContext,
+  flags: string[] = [],
+): Promise<CheckerResult> {
+  const workDir = await makeWorkDir(env.workRoot, 'check');
+  try {
+    await copyFiles(judge.dir, workDir);
+    await copyReadable(ctx.input, path.join(workDir, 'input.txt'));
+    await copyReadable(ctx.answer, path.join(workDir, 'answer.txt'));
+    await copyReadable(ctx.output, path.join(workDir, 'output.txt'));
+    const run = expandArgv(judge.language.run, { memoryMb: CHECKER_MEMORY_MB });
+    const feedback = path.join(workDir, 'feedback');
+    if (protocol === 'kattis') {
+      await mkdir(feedback);
+      await chmod(feedback, 0o777);
+    }
+    const argv = protocol === 'testlib' ? [...run, 'input.txt', 'output.txt', 'answer.txt'] : [...run, 'input.txt', 'answer.txt', 'feedback/', ...flags];
+    const result = await env.backend.run({
+      argv,
+      workDir,
+      env: languageEnv(judge.language),
+      stdin: protocol === 'kattis' ? { file: path.join(workDir, 'output.txt') } : undefined,
+      limits: CHECKER_LIMITS,
+    });
+    const said = protocol === 'kattis' ? await readFeedback(feedback) : (result.stderr || result.stdout).trim();
+    if (result.status !== 'OK' && result.status !== 'RE') {
+      return { verdict: 'SE', message: `checker ended ${result.status}: ${result.message ?? ''}`.trim() };
+    }
+    const verdict = protocol === 'testlib' ? testlibVerdict(result.exitCode) : kattisVerdict(result.exitCode);
+    if (verdict === 'SE') return { verdict, message: `checker failed (exit ${result.exitCode ?? result.signal}): ${said}`.trim() };
+    return { verdict, message: said || undefined };
+  } finally {
+    await removeDir(workDir);
+  }
+}
+
+/** testlib: 0 OK, 1 WA, 2 PE, 3 FAIL (the checker's own failure), anything else is ours too. */
+export function testlibVerdict(exitCode: number | null): CheckerResult['verdict'] {
+  return exitCode === 0 ? 'AC' : exitCode === 1 ? 'WA' : exitCode === 2 ? 'PE' : 'SE';
+}
+
+/** Kattis: 42 accepted, 43 wrong answer; any other exit is a validator failure. */
+export function kattisVerdict(exitCode: number | null): CheckerResult['verdict'] {
+  return exitCode === 42 ? 'AC' : exitCode === 43 ? 'WA' : 'SE';
+}
+
+async function readFeedback(dir: string): Promise<string> {
+  try {
+    return (await readFile(path.join(dir, 'judgemessage.txt'), 'utf8')).trim().slice(0, 4096);
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,48 @@
+// Compiling a source in a work folder through the backend. Compiles get fixed, generous limits.
+import type { JudgeBackend, RunLimits } from './plugin-api.ts';
+import { expandArgv, languageEnv } from './languages.ts';
+import type { Language } from './types.ts';
+
+export const COMPILE_LIMITS: RunLimits = {
+  cpuMs: 10_000,
+  wallMs: 20_000,
+  memoryKb: 1024 * 1024,
+  pids: 128,
+  outputBytes: 1 << 20,
+  stderrBytes: 64 << 10,
+  diskKb: 256 * 1024,
+};
+
+const MESSAGE_LIMIT = 16 << 10;
+
+export interface CompileOutcome {
+  /** OK: compiled; CE: the compiler rejected the source; SE: we could not run the compiler. */
+  status: 'OK' | 'CE' | 'SE';
+  message: string;
+}
+
+export async function compileInDir(backend: JudgeBackend, language: Language, workDir: string, memoryMb: number): Promise<CompileOutcome> {
+  if (!language.compile) return { status: 'OK', message: '' };
+  const result = await backend.run({
+    argv: expandArgv(language.compile, { memoryMb }),
+    workDir,
+    env: languageEnv(language),
+    limits: COMPILE_LIMITS,
+  });
+  const output = `${result.stderr}${result.stdout}`.trim();
+  const message = output.length > MESSAGE_LIMIT ? `${output.slice(0, MESSAGE_LIMIT)}\n… (truncated)` : output;
+  switch (result.status) {
+    case 'OK':
+      return { status: 'OK', message };
+    case 'SE':
+      return { status: 'SE', message: `cannot run the ${language.name} compiler: ${result.message ?? 'system error'}` };
+    case 'TLE':
+      return { status: 'CE', message: `${message}\ncompilation exceeded ${COMPILE_LIMITS.cpuMs / 1000} s`.trim() };
+    case 'MLE':
+      return { status: 'CE', message: `${message}\ncompilation exceeded ${COMPILE_LIMITS.memoryKb / 1024} MB of memory`.trim() };
+    case 'OLE':
+      return { status: 'CE', message: `${message}\ncompiler output or files too large`.trim() };
+    default:
+      return { status: 'CE', message: message || `compiler failed (${result.message ?? result.status})` };
+  }
+}

@@ -1,0 +1,118 @@
+// The judging flow: compile once, run every test, check, decide. The backend only runs processes.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { JudgeBackend, RunLimits } from './plugin-api.ts';
+import type { CheckOutput } from './checkers/index.ts';
+import { compileInDir } from './compile.ts';
+import { expandArgv, languageEnv } from './languages.ts';
+import type { JudgeProgress, JudgeResult, Language, Problem, TestCase, TestResult } from './types.ts';
+import { overallVerdict, runVerdict } from './verdict.ts';
+import { makeWorkDir, removeDir } from './workspace.ts';
+
+export interface JudgeOptions {
+  /** Run every test instead of stopping at the first failure (ICPC stops). */
+  runAll?: boolean;
+}
+
+export interface JudgeRunContext {
+  backend: JudgeBackend;
+  workRoot: string;
+  checkOutput: CheckOutput;
+}
+
+const OUTPUT_CAP_BYTES = 64 << 20;
+/**
+ * CPU time on shared VMs is noisy, so the backend gets this much headroom over the time limit: a
+ * run that ends over the limit but within the headroom is run once more, and the second run decides.
+ */
+const RERUN_FACTOR = 1.5;
+
+export function runLimits(problem: Problem, language: Language): RunLimits {
+  const cpuMs = Math.round(problem.timeLimitMs * language.timeFactor);
+  const memoryMb = Math.round(problem.memoryLimitMb * language.memoryFactor + (language.memoryExtraMb ?? 0));
+  return {
+    cpuMs,
+    wallMs: cpuMs * 2 + 1000,
+    memoryKb: memoryMb * 1024,
+    pids: 64,
+    outputBytes: OUTPUT_CAP_BYTES,
+    stderrBytes: 64 << 10,
+    diskKb: 64 * 1024,
+  };
+}
+
+export async function judgeWithContext(
+  ctx: JudgeRunContext,
+  request: { problem: Problem; language: Language; source: string; options?: JudgeOptions; onProgress?: (p: JudgeProgress) => void },
+): Promise<JudgeResult> {
+  const { problem, language, source, options = {}, onProgress } = request;
+  const total = problem.tests.length;
+  const workDir = await makeWorkDir(ctx.workRoot, 'submission');
+  const outputDir = await makeWorkDir(ctx.workRoot, 'output');
+  try {
+    onProgress?.({ phase: 'compiling', total });
+    await writeFile(path.join(workDir, language.sourceFile), source, { mode: 0o644 });
+    const compiled = await compileInDir(ctx.backend, language, workDir, problem.memoryLimitMb);
+    if (compiled.status !== 'OK') {
+      const result: JudgeResult = { verdict: compiled.status, timeMs: 0, memoryKb: 0, compileMessage: compiled.message, tests: [] };
+      onProgress?.({ phase: 'done', total });
+      return result;
+    }
+    if (total === 0) {
+      return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: 'the problem has no tests', tests: [] };
+    }
+    const limits = runLimits(problem, language);
+    const argv = expandArgv(language.run, { memoryMb: Math.round(problem.memoryLimitMb) });
+    const tests: TestResult[] = [];
+    for (const [i, test] of problem.tests.entries()) {
+      const result = await judgeTest(ctx, { test, argv, limits, language, workDir, outputFile: path.join(outputDir, `${i}.out`) });
+      tests.push(result);
+      onProgress?.({ phase: 'running', index: i + 1, total, test: result });
+      if (result.verdict !== 'AC' && !options.runAll) break;
+    }
+    onProgress?.({ phase: 'done', total });
+    return {
+      verdict: overallVerdict(tests),
+      timeMs: Math.max(0, ...tests.map((t) => t.timeMs)),
+      memoryKb: Math.max(0, ...tests.map((t) => t.memoryKb)),
+      compileMessage: compiled.message,
+      tests,
+    };
+  } finally {
+    await Promise.all([removeDir(workDir), removeDir(outputDir)]);
+  }
+}
+
+interface TestRun {
+  test: TestCase;
+  argv: string[];
+  limits: RunLimits;
+  language: Language;
+  workDir: string;
+  outputFile: string;
+}
+
+async function judgeTest(ctx: JudgeRunContext, run: TestRun): Promise<TestResult> {
+  const cpuLimitMs = run.limits.cpuMs;
+  const limits = { ...run.limits, cpuMs: Math.ceil(cpuLimitMs * RERUN_FACTOR) };
+  const execute = () =>
+    ctx.backend.run({
+      argv: run.argv,
+      workDir: run.workDir,
+      env: languageEnv(run.language),
+      stdin: { file: run.test.input },
+      stdoutFile: run.outputFile,
+      limits,
+    });
+  let result = await execute();
+  if (result.cpuMs > cpuLimitMs && result.status !== 'TLE' && result.status !== 'SE') result = await execute();
+  const base = { name: run.test.name, timeMs: Math.round(result.cpuMs), memoryKb: Math.round(result.memoryKb) };
+  const early = runVerdict(result, run.language, cpuLimitMs);
+  if (early) return { ...base, verdict: early, message: result.message ?? firstLine(result.stderr) };
+  const checked = await ctx.checkOutput({ input: run.test.input, answer: run.test.answer, output: run.outputFile, workDir: run.workDir });
+  return { ...base, verdict: checked.verdict, message: checked.message };
+}
+
+function firstLine(text: string): string | undefined {
+  return text.split('\n').find((l) => l.trim() !== '')?.slice(0, 200);
+}

@@ -1,0 +1,126 @@
+// Languages are data: languages/<id>/language.json plus a template file. This module reads them,
+// expands argv placeholders, and probes each toolchain once through the judge backend.
+import { mkdtemp, readdir, readFile, rm, chmod } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { JudgeBackend } from './plugin-api.ts';
+import type { Language, LanguageStatus } from './types.ts';
+
+export const DEFAULT_LANGUAGES_DIR = path.resolve(new URL('.', import.meta.url).pathname, '../../../languages');
+
+/** The PATH every compile and run gets: system directories only, the same in every backend. */
+export const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+const PLACEHOLDERS = new Set(['memoryMb', 'memoryKb']);
+
+export async function loadLanguageDefinitions(dir = DEFAULT_LANGUAGES_DIR): Promise<Language[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const languages: Language[] = [];
+  for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    const folder = path.join(dir, entry.name);
+    const file = path.join(folder, 'language.json');
+    let raw: Record<string, unknown>;
+    try {
+      raw = JSON.parse(await readFile(file, 'utf8'));
+    } catch (err) {
+      throw new Error(`${file}: ${(err as Error).message}`);
+    }
+    const { templateFile, ...rest } = raw;
+    const template = typeof templateFile === 'string' ? await readFile(path.join(folder, templateFile), 'utf8') : '';
+    languages.push(validateLanguage({ ...rest, template }, file));
+  }
+  return languages;
+}
+
+export function validateLanguage(raw: Record<string, unknown>, where: string): Language {
+  const fail = (message: string): never => {
+    throw new Error(`${where}: ${message}`);
+  };
+  const str = (key: string) => (typeof raw[key] === 'string' && raw[key] !== '' ? (raw[key] as string) : fail(`"${key}" must be a non-empty string`));
+  const argv = (key: string, optional = false) => {
+    const value = raw[key];
+    if (value === undefined && optional) return undefined;
+    if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string')) {
+      return fail(`"${key}" must be a non-empty array of strings`);
+    }
+    for (const arg of value as string[]) {
+      for (const [, name] of arg.matchAll(/\{(\w+)\}/g)) if (!PLACEHOLDERS.has(name)) fail(`unknown placeholder {${name}} in "${key}"`);
+    }
+    return value as string[];
+  };
+  const factor = (key: string) => {
+    const value = raw[key] ?? 1;
+    return typeof value === 'number' && value > 0 ? value : fail(`"${key}" must be a positive number`);
+  };
+  const sourceFile = str('sourceFile');
+  if (sourceFile.includes('/')) fail('"sourceFile" must be a plain file name');
+  return {
+    ...(raw as Partial<Language>),
+    id: str('id'),
+    name: str('name'),
+    sourceFile,
+    extensions: Array.isArray(raw.extensions) ? (raw.extensions as string[]) : [],
+    compile: argv('compile', true),
+    run: argv('run')!,
+    versionProbe: argv('versionProbe')!,
+    timeFactor: factor('timeFactor'),
+    memoryFactor: factor('memoryFactor'),
+    editorMode: typeof raw.editorMode === 'string' ? raw.editorMode : 'text/plain',
+    template: typeof raw.template === 'string' ? raw.template : '',
+  };
+}
+
+/** Replaces {memoryMb}/{memoryKb} in an argv. */
+export function expandArgv(argv: string[], values: { memoryMb: number }): string[] {
+  const table: Record<string, string> = { memoryMb: String(values.memoryMb), memoryKb: String(values.memoryMb * 1024) };
+  return argv.map((arg) => arg.replace(/\{(\w+)\}/g, (_, name: string) => table[name] ?? `{${name}}`));
+}
+
+export function languageEnv(language: Language): Record<string, string> {
+  return { PATH: SYSTEM_PATH, HOME: '/tmp', LANG: 'C.UTF-8', ...language.env };
+}
+
+/** Runs a language's version probe through the backend: a toolchain the sandbox cannot see is unavailable. */
+export async function probeLanguage(backend: JudgeBackend, language: Language): Promise<LanguageStatus> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'verdict-probe-'));
+  try {
+    await chmod(workDir, 0o777);
+    const result = await backend.run({
+      argv: language.versionProbe,
+      workDir,
+      env: languageEnv(language),
+      limits: { cpuMs: 10_000, wallMs: 20_000, memoryKb: 1024 * 1024, pids: 64, outputBytes: 1 << 20 },
+    });
+    const text = `${result.stdout}\n${result.stderr}`;
+    const version = text.split('\n').map((l) => l.trim()).find((l) => l !== '');
+    if (result.status === 'OK' && version) return { language, available: true, version };
+    const tool = language.versionProbe[0];
+    const hint = language.install ? ` (install: ${language.install})` : '';
+    const detail = result.status === 'SE' ? (result.message ?? 'not found') : `probe ended ${result.status}: ${(result.message ?? version ?? '').trim()}`;
+    return { language, available: false, reason: `${tool} is not usable by the ${backend.name} backend (system PATH only): ${detail}${hint}` };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+const probeCache = new Map<string, Promise<LanguageStatus>>();
+
+/** Probes every language once per backend and process; later calls reuse the answer. */
+export function probeLanguages(backend: JudgeBackend, languages: Language[]): Promise<LanguageStatus[]> {
+  return Promise.all(
+    languages.map((language) => {
+      const key = `${backend.name}\0${language.id}\0${language.versionProbe.join(' ')}`;
+      let pending = probeCache.get(key);
+      if (!pending) {
+        pending = probeLanguage(backend, language);
+        probeCache.set(key, pending);
+      }
+      return pending;
+    }),
+  );
+}
+
+export function languageForFile(languages: Language[], file: string): Language | undefined {
+  const ext = path.extname(file).toLowerCase();
+  return languages.find((l) => l.extensions.includes(ext));
+}

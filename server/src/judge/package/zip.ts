@@ -1,0 +1,136 @@
+// Unpacks an uploaded zip defensively: no path traversal, absolute paths, links or device files;
+// caps on the number of files and the unpacked size; zip-bomb checks (ratio, overlapping entries,
+// entries larger than declared).
+import { createWriteStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import { PackageError } from './errors.ts';
+
+export interface ZipLimits {
+  maxFiles: number;
+  maxUnpackedBytes: number;
+  /** Largest uncompressed/compressed ratio accepted for an entry over 1 MiB. */
+  maxRatio: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxFiles: 10_000, maxUnpackedBytes: 1 << 30, maxRatio: 1000 };
+
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+
+export async function extractZip(zipPath: string, destDir: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<void> {
+  const zipSize = (await stat(zipPath)).size;
+  const zip = await openZip(zipPath);
+  try {
+    if (zip.entryCount > limits.maxFiles) {
+      throw new PackageError(`the zip holds ${zip.entryCount} entries, more than the limit of ${limits.maxFiles}`);
+    }
+    await mkdir(destDir, { recursive: true });
+    let declared = 0;
+    let compressed = 0;
+    let written = 0;
+    for (;;) {
+      const entry = await nextEntry(zip);
+      if (!entry) break;
+      const name = entry.fileName;
+      checkEntryName(name);
+      const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+      const isDir = name.endsWith('/');
+      if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR) {
+        throw new PackageError(`zip entry "${name}" is a symbolic link or special file; only plain files and folders are accepted`);
+      }
+      if (entry.isEncrypted()) throw new PackageError(`zip entry "${name}" is encrypted`);
+      declared += entry.uncompressedSize;
+      compressed += entry.compressedSize;
+      if (declared > limits.maxUnpackedBytes) {
+        throw new PackageError(`the zip unpacks to more than ${formatBytes(limits.maxUnpackedBytes)} (limit); is it a zip bomb?`);
+      }
+      if (compressed > zipSize) throw new PackageError('the zip has overlapping entries (a zip bomb); refused');
+      if (entry.uncompressedSize > 1 << 20 && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio) {
+        const ratio = Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize));
+        throw new PackageError(`zip entry "${name}" has a compression ratio of ${ratio}:1, which looks like a zip bomb`);
+      }
+      const target = path.join(destDir, name);
+      if (isDir) {
+        await mkdir(target, { recursive: true });
+        continue;
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      const stream = await openEntry(zip, entry);
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          written += chunk.length;
+          if (written > limits.maxUnpackedBytes) done(new PackageError(`the zip unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}; is it a zip bomb?`));
+          else done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(stream, counter, createWriteStream(target, { flags: 'wx', mode: 0o644 }));
+      } catch (err) {
+        if (err instanceof PackageError) throw err;
+        throw new PackageError(`zip entry "${name}" is corrupt or larger than its header says (${(err as Error).message})`);
+      }
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+function checkEntryName(name: string) {
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name) || name.includes('\\')) {
+    throw new PackageError(`zip entry "${name}" has an absolute path; refused`);
+  }
+  if (name.split('/').some((part) => part === '..')) {
+    throw new PackageError(`zip entry "${name}" points outside the package (path traversal); refused`);
+  }
+  if (name.includes('\0')) throw new PackageError(`zip entry name ${JSON.stringify(name)} contains a NUL byte`);
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    // yauzl rejects traversal, absolute and backslash names itself; explainYauzlError words them.
+    yauzl.open(file, { lazyEntries: true, validateEntrySizes: true, autoClose: false, decodeStrings: true, strictFileNames: true }, (err, zip) => {
+      if (err) reject(new PackageError(`not a valid zip file: ${err.message}`));
+      else resolve(zip);
+    });
+  });
+}
+
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      zip.removeListener('entry', onEntry);
+      zip.removeListener('end', onEnd);
+      zip.removeListener('error', onError);
+    };
+    const onEntry = (entry: yauzl.Entry) => (cleanup(), resolve(entry));
+    const onEnd = () => (cleanup(), resolve(null));
+    const onError = (err: Error) => (cleanup(), reject(explainYauzlError(err)));
+    zip.once('entry', onEntry);
+    zip.once('end', onEnd);
+    zip.once('error', onError);
+    zip.readEntry();
+  });
+}
+
+function explainYauzlError(err: Error): PackageError {
+  const m = err.message;
+  if (/invalid relative path/.test(m)) return new PackageError(`zip entry points outside the package (path traversal): ${m}`);
+  if (/absolute path/.test(m)) return new PackageError(`zip entry has an absolute path: ${m}`);
+  if (/backslash/.test(m)) return new PackageError(`zip entry has an absolute or Windows path: ${m}`);
+  return new PackageError(`not a valid zip file: ${m}`);
+}
+
+function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => (err ? reject(new PackageError(`cannot read zip entry "${entry.fileName}": ${err.message}`)) : resolve(stream)));
+  });
+}
+
+function formatBytes(n: number): string {
+  return n >= 1 << 30 ? `${n / (1 << 30)} GiB` : n >= 1 << 20 ? `${n / (1 << 20)} MiB` : `${n} bytes`;
+}

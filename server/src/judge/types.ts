@@ -1,0 +1,94 @@
+// Types shared by the judge core: languages as loaded from languages/*, problems, verdicts.
+import type { LanguageDefinition } from './plugin-api.ts';
+
+export type Verdict = 'AC' | 'WA' | 'PE' | 'TLE' | 'MLE' | 'RE' | 'OLE' | 'CE' | 'SE';
+export const VERDICTS: readonly Verdict[] = ['AC', 'WA', 'PE', 'TLE', 'MLE', 'RE', 'OLE', 'CE', 'SE'];
+
+/** A language definition plus the optional data the core understands beyond the plugin contract. */
+export interface Language extends LanguageDefinition {
+  /** Extra environment for compile and run (e.g. GOCACHE). */
+  env?: Record<string, string>;
+  /** Added to the memory limit (MB) given to the backend, for runtimes with a fixed overhead. */
+  memoryExtraMb?: number;
+  /** Stderr fragments that mean the runtime ran out of its own heap: such an RE is an MLE. */
+  runtimeMemoryErrors?: string[];
+  /** How to install the toolchain (shown by `verdict doctor`). */
+  install?: string;
+}
+
+export interface LanguageStatus {
+  language: Language;
+  available: boolean;
+  /** First line of the version probe's output when available. */
+  version?: string;
+  /** Why the language is unavailable. */
+  reason?: string;
+}
+
+export interface TestCase {
+  name: string;
+  /** Host path of the input file. */
+  input: string;
+  /** Host path of the expected answer. */
+  answer: string;
+  sample: boolean;
+}
+
+/** How a problem's output is checked. */
+export type CheckerSpec =
+  | { kind: 'default' }
+  | { kind: 'float'; absolute: number; relative: number }
+  /** A testlib-style checker: `checker input output answer`, exit 0 AC, 1 WA, 2 PE, 3 FAIL. */
+  | { kind: 'testlib'; source: string }
+  /** A Kattis output validator: `validator input answer feedback_dir [flags] < output`, 42 AC, 43 WA. */
+  | { kind: 'kattis'; source: string; flags: string[] }
+  /** A checker registered by a plugin. */
+  | { kind: 'plugin'; name: string; options: Record<string, unknown> };
+
+export interface ExpectedSubmission {
+  /** Host path of the source file. */
+  path: string;
+  /** The verdict its folder promises. */
+  expected: Verdict;
+}
+
+export interface Problem {
+  name: string;
+  /** Folder the package was loaded (or extracted) from. */
+  dir: string;
+  timeLimitMs: number;
+  memoryLimitMb: number;
+  tests: TestCase[];
+  checker: CheckerSpec;
+  statement: { markdown?: string; pdfPath?: string; texPath?: string };
+  submissions: ExpectedSubmission[];
+  /** sha256 over the package's files (paths and contents). */
+  hash: string;
+}
+
+export interface TestResult {
+  name: string;
+  verdict: Verdict;
+  timeMs: number;
+  memoryKb: number;
+  /** Checker message or the limit hit, for people; not part of the public JSON. */
+  message?: string;
+}
+
+export interface JudgeResult {
+  verdict: Verdict;
+  /** Max CPU time over the tests run, ms. */
+  timeMs: number;
+  /** Max peak memory over the tests run, KiB. */
+  memoryKb: number;
+  compileMessage: string;
+  tests: TestResult[];
+}
+
+export interface JudgeProgress {
+  phase: 'compiling' | 'running' | 'done';
+  /** 1-based index of the test just finished (running). */
+  index?: number;
+  total: number;
+  test?: TestResult;
+}

@@ -1,0 +1,28 @@
+// The verdict order of SANDBOX.md: system error → TLE → MLE → OLE → RE → checker verdict.
+import type { RunResult } from './plugin-api.ts';
+import type { Language, Verdict } from './types.ts';
+
+/** The verdict a run earns before its output is checked, or null when the checker decides. */
+export function runVerdict(result: RunResult, language: Language, cpuLimitMs: number): Exclude<Verdict, 'AC' | 'WA' | 'PE' | 'CE'> | null {
+  if (result.status !== 'SE' && result.cpuMs > cpuLimitMs) return 'TLE';
+  switch (result.status) {
+    case 'SE':
+      return 'SE';
+    case 'TLE':
+      return 'TLE';
+    case 'MLE':
+      return 'MLE';
+    case 'OLE':
+      return 'OLE';
+    case 'RE':
+      // Runtimes with their own heap cap (Java -Xmx, Node --max-old-space-size) die with an error, not an OOM kill.
+      return language.runtimeMemoryErrors?.some((pattern) => result.stderr.includes(pattern)) ? 'MLE' : 'RE';
+    case 'OK':
+      return null;
+  }
+}
+
+/** The submission's verdict: the first test that is not AC decides. */
+export function overallVerdict(tests: { verdict: Verdict }[]): Verdict {
+  return tests.find((t) => t.verdict !== 'AC')?.verdict ?? 'AC';
+}
