@@ -279,10 +279,11 @@ function collectStdout(stream: Readable, fileFd: number | null, cap: number, onO
     stream.on('data', (c: Buffer) => {
       const room = cap - total;
       total += c.length;
-      if (room <= 0) return;
-      const part = c.length > room ? c.subarray(0, room) : c;
-      if (fileFd !== null) writeSync(fileFd, part);
-      else chunks.push(part);
+      if (room > 0) {
+        const part = c.length > room ? c.subarray(0, room) : c;
+        if (fileFd !== null) writeSync(fileFd, part);
+        else chunks.push(part);
+      }
       if (total > cap) onOverflow();
     });
     const done = () => resolve(fileFd === null ? Buffer.concat(chunks).toString('utf8') : '');

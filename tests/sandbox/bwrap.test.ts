@@ -1,0 +1,56 @@
+// The backend contract for the `sandbox` backend, plus its plugin wiring and configuration.
+import assert from 'node:assert/strict';
+import type { JudgeBackend, PluginContext } from '@verdict/server/judge/plugin-api';
+import sandboxPlugin, { createSandboxBackend, parseSandboxConfig } from '@verdict/sandbox-bwrap';
+import { backendContractSuite } from './backend-contract.ts';
+
+backendContractSuite('sandbox', () => createSandboxBackend());
+
+describe('sandbox-bwrap plugin', function () {
+  it('registers a backend named sandbox through setup()', async function () {
+    const backends: JudgeBackend[] = [];
+    const ctx: PluginContext = {
+      registerBackend: (b) => backends.push(b),
+      registerLanguage: () => undefined,
+      registerChecker: () => undefined,
+      log: () => undefined,
+    };
+    assert.equal(sandboxPlugin.name, 'sandbox-bwrap');
+    assert.equal(sandboxPlugin.apiVersion, 1);
+    await sandboxPlugin.setup(ctx, sandboxPlugin.parseConfig!({}));
+    assert.equal(backends.length, 1);
+    assert.equal(backends[0].name, 'sandbox');
+    assert.equal(backends[0].unsafe, false);
+  });
+
+  it('fills defaults and rejects unknown or malformed options clearly', function () {
+    const config = parseSandboxConfig({ tmpSizeKb: 1024 });
+    assert.equal(config.tmpSizeKb, 1024);
+    assert.equal(config.uid, 65534);
+    assert.equal(config.seccomp, 'required');
+    assert.throws(() => parseSandboxConfig({ tmpSize: 1 }), /unknown option 'tmpSize'/);
+    assert.throws(() => parseSandboxConfig({ seccomp: 'maybe' }), /option 'seccomp' must be/);
+    assert.throws(() => parseSandboxConfig({ bwrapPath: 'bwrap' }), /absolute path/);
+    assert.throws(() => parseSandboxConfig('x'), /must be an object/);
+  });
+
+  it('check() reports bwrap, cgroups, seccomp and root', async function () {
+    const report = await createSandboxBackend().check();
+    assert.deepEqual(report.problems, []);
+    assert.equal(report.ok, true);
+    assert.match(String(report.capabilities.bwrap), /bubblewrap \d/);
+    assert.match(String(report.capabilities.cgroups), /^v[12] /);
+    assert.equal(report.capabilities.seccomp, 'deny list (errno)');
+    assert.equal(report.capabilities.root, true);
+  });
+
+  it('check() names the fix when bwrap is missing, and run() answers SE', async function () {
+    const backend = createSandboxBackend({ bwrapPath: '/nonexistent/bwrap' });
+    const report = await backend.check();
+    assert.equal(report.ok, false);
+    assert.ok(report.problems.some((p) => p.includes('apt-get install -y bubblewrap')), report.problems.join('; '));
+    const r = await backend.run({ argv: ['/bin/true'], workDir: '/tmp', limits: { cpuMs: 1000, memoryKb: 65536 } });
+    assert.equal(r.status, 'SE');
+    assert.ok(r.message, 'an SE carries a message');
+  });
+});
