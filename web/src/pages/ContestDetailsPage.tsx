@@ -1,3 +1,157 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { contestApi } from '../api/contest.ts';
+import { judgeApi } from '../api/judge.ts';
+import type { ContestProblem, JudgeRecord } from '../api/types.ts';
+import { paths, urls } from '../lib/paths.ts';
+import { checkChosenContest } from '../lib/validation.ts';
+import { contestPhase, formatServerTime, parseServerTime, problemOpenRefusal } from '../lib/time.ts';
+import { attemptsByProblem, latestByProblem } from '../lib/latestRecord.ts';
+import { useInterval } from '../lib/useInterval.ts';
+import { readStoredContest, storage, storeContest, type StoredContest } from '../storage.ts';
+import { notify } from '../feedback.ts';
+import { VerdictTag } from '../components/VerdictTag.tsx';
+
+const RESULTS_REFRESH_MS = 5000;
+
+const PHASE_TAGS = {
+  notStarted: <Tag color="blue">Not started</Tag>,
+  running: <Tag color="green">Running</Tag>,
+  ended: <Tag>Ended</Tag>,
+};
+
 export default function ContestDetailsPage() {
-  return <div className="page">ContestDetailsPage</div>;
+  const navigate = useNavigate();
+  const [contest, setContest] = useState<StoredContest>(readStoredContest);
+  const [now, setNow] = useState(Date.now());
+  const [problems, setProblems] = useState<ContestProblem[]>([]);
+  const [records, setRecords] = useState<JudgeRecord[]>([]);
+  const [loading, setLoading] = useState(false);
+  const ready = checkChosenContest(contest) === null;
+
+  const startMs = parseServerTime(contest.startTime);
+  const endMs = parseServerTime(contest.endTime);
+
+  useInterval(() => setNow(Date.now()), 1000);
+
+  const loadRecords = useCallback(async (contestId: string) => {
+    try {
+      setRecords(await judgeApi.myList(contestId));
+    } catch {
+      notify.error('Failed to get judge records');
+    }
+  }, []);
+
+  const show = useCallback(
+    async (quiet: boolean) => {
+      const current = readStoredContest();
+      const problem = checkChosenContest(current);
+      if (problem) {
+        if (!quiet) notify.error(problem);
+        return;
+      }
+      const contestId = current.contestId!;
+      setLoading(true);
+      try {
+        const info = await contestApi.contestInfo(contestId);
+        storeContest(info);
+        setContest(readStoredContest());
+      } catch {
+        notify.error('Failed to get contest details');
+      }
+      try {
+        setProblems(await contestApi.problems(contestId));
+      } catch {
+        notify.error('Failed to get problems');
+      }
+      await loadRecords(contestId);
+      setLoading(false);
+    },
+    [loadRecords],
+  );
+
+  useEffect(() => {
+    void show(true);
+  }, [show]);
+
+  useInterval(() => void loadRecords(contest.contestId!), ready ? RESULTS_REFRESH_MS : null);
+
+  const latest = useMemo(() => latestByProblem(records), [records]);
+  const attempts = useMemo(() => attemptsByProblem(records), [records]);
+
+  const openProblem = (problem: ContestProblem) => {
+    const refusal = problemOpenRefusal(startMs, endMs, Date.now());
+    if (refusal) {
+      notify.error(refusal);
+      return;
+    }
+    storage.set('chosenProblemId', problem.problemId);
+    storage.set('chosenProblemTitle', problem.title);
+    navigate(paths.problemPage);
+  };
+
+  return (
+    <div className="page">
+      <Typography.Title level={3}>Contest Details</Typography.Title>
+      <Card>
+        <Descriptions column={{ xs: 1, sm: 2, md: 3 }} size="small" data-testid="contest-info">
+          <Descriptions.Item label="Contest ID">{contest.contestId}</Descriptions.Item>
+          <Descriptions.Item label="Title">{contest.title}</Descriptions.Item>
+          <Descriptions.Item label="Status">{ready ? PHASE_TAGS[contestPhase(startMs, endMs, now)] : null}</Descriptions.Item>
+          <Descriptions.Item label="Start">{contest.startTime}</Descriptions.Item>
+          <Descriptions.Item label="End">{contest.endTime}</Descriptions.Item>
+          <Descriptions.Item label="Current Time">
+            <span data-testid="current-time">{formatServerTime(now)}</span>
+          </Descriptions.Item>
+        </Descriptions>
+        <Space wrap style={{ marginTop: 12 }}>
+          <Button type="primary" onClick={() => void show(false)} loading={loading} data-testid="show-contest">
+            Show
+          </Button>
+          <Button
+            onClick={() => (ready ? navigate(urls.userBoard(contest.contestId!)) : notify.error(checkChosenContest(contest)))}
+            data-testid="enter-leaderboard"
+          >
+            Enter Leaderboard
+          </Button>
+        </Space>
+      </Card>
+      <Table<ContestProblem>
+        style={{ marginTop: 16 }}
+        rowKey="problemId"
+        data-testid="problem-table"
+        loading={loading}
+        dataSource={problems}
+        pagination={false}
+        scroll={{ x: 'max-content', y: 620 }}
+        columns={[
+          { title: '#', dataIndex: 'letter', width: 50 },
+          {
+            title: 'Title',
+            dataIndex: 'title',
+            render: (title: string, row) => (
+              <Typography.Link onClick={() => openProblem(row)} data-testid={`open-problem-${row.letter}`}>
+                {title}
+              </Typography.Link>
+            ),
+          },
+          { title: 'Time Limit (ms)', dataIndex: 'timeLimit', width: 130 },
+          { title: 'Memory Limit (MB)', dataIndex: 'memoryLimit', width: 150 },
+          {
+            title: 'My Result',
+            key: 'result',
+            width: 110,
+            render: (_, row) => {
+              const record = latest.get(row.problemId);
+              return record ? <VerdictTag code={record.judgeResult} /> : null;
+            },
+          },
+          { title: 'Attempts', key: 'attempts', width: 90, render: (_, row) => attempts.get(row.problemId) ?? 0 },
+          { title: 'Time (ms)', key: 'runTime', width: 100, render: (_, row) => latest.get(row.problemId)?.runTime ?? '' },
+          { title: 'Memory (KB)', key: 'runMemory', width: 110, render: (_, row) => latest.get(row.problemId)?.runMemory ?? '' },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,3 +1,238 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Empty, Select, Space, Spin, Tag, Typography } from 'antd';
+import { DownloadOutlined, SendOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { judgeApi } from '../api/judge.ts';
+import { errorMessage } from '../api/client.ts';
+import type { JudgeTemplate, Problem, SubmissionResult } from '../api/types.ts';
+import { paths } from '../lib/paths.ts';
+import { checkSubmission } from '../lib/validation.ts';
+import { CONTEST_ENDED, parseServerTime } from '../lib/time.ts';
+import { isFinalVerdict } from '../lib/verdict.ts';
+import { useInterval } from '../lib/useInterval.ts';
+import { saveBlob } from '../lib/download.ts';
+import { readStoredContest, storage } from '../storage.ts';
+import { confirmDialog, notify } from '../feedback.ts';
+import { MarkdownView } from '../components/MarkdownView.tsx';
+import { CodeEditor } from '../components/CodeEditor.tsx';
+import { EMPTY_RESULT, SubmissionResultPanel, type ResultPanelState } from '../components/SubmissionResultPanel.tsx';
+
+const CONTEST_END_CHECK_MS = 5000;
+const POLL_MS = 1000;
+const POLL_LIMIT = 180;
+
+function toPanel(r: SubmissionResult): ResultPanelState {
+  return {
+    judgeResult: r.judgeResult,
+    runTime: r.runTime ?? null,
+    runMemory: r.runMemory ?? null,
+    judgeTime: r.judgeTime ?? '',
+    compileMessage: r.compileMessage ?? '',
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export default function ProblemPage() {
-  return <div className="page">ProblemPage</div>;
+  const navigate = useNavigate();
+  const title = storage.get('chosenProblemTitle') ?? '';
+  const contest = readStoredContest();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [loadingProblem, setLoadingProblem] = useState(true);
+  const [templates, setTemplates] = useState<JudgeTemplate[]>([]);
+  const [loadingTemplates, setLoadingTemplates] = useState(true);
+  const [templateId, setTemplateId] = useState<number | undefined>(undefined);
+  const [code, setCode] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [result, setResult] = useState<ResultPanelState>(EMPTY_RESULT);
+  const submittingRef = useRef(false);
+  const alive = useRef(true);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!title) {
+      setLoadingProblem(false);
+      return;
+    }
+    judgeApi
+      .problemByTitle(title)
+      .then(setProblem, () => notify.error(`Failed to get ${title}'s information!`))
+      .finally(() => setLoadingProblem(false));
+  }, [title]);
+
+  useEffect(() => {
+    judgeApi
+      .templates()
+      .then(setTemplates, () => notify.error('Failed to get template information!'))
+      .finally(() => setLoadingTemplates(false));
+  }, []);
+
+  useInterval(() => {
+    const end = parseServerTime(contest.endTime);
+    if (Number.isFinite(end) && Date.now() > end) {
+      notify.error(CONTEST_ENDED);
+      navigate(paths.contestDetails);
+    }
+  }, CONTEST_END_CHECK_MS);
+
+  const template = templates.find((t) => t.id === templateId);
+
+  const chooseTemplate = async (id: number) => {
+    const next = templates.find((t) => t.id === id);
+    if (!next) return;
+    const untouched = !code.trim() || code === template?.description;
+    if (!untouched && !(await confirmDialog({ title: "Replace your code with the template's script?" }))) {
+      setTemplateId(id);
+      return;
+    }
+    setTemplateId(id);
+    setCode(next.description);
+  };
+
+  const download = async () => {
+    if (!problem) return;
+    setDownloading(true);
+    try {
+      saveBlob(await judgeApi.downloadPdf(problem.id), `${problem.title}.pdf`);
+      notify.success('Download successfully!');
+    } catch {
+      notify.error('Download error!');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  /** Submissions judged in the background come back pending; follow them until they are final. */
+  const follow = async (first: SubmissionResult) => {
+    let current = toPanel(first);
+    for (let i = 0; first.id !== undefined && !isFinalVerdict(current.judgeResult) && i < POLL_LIMIT; i++) {
+      await sleep(POLL_MS);
+      if (!alive.current) return;
+      try {
+        const record = await judgeApi.recordDetail(first.id);
+        current = {
+          judgeResult: record.judgeResult,
+          runTime: record.runTime,
+          runMemory: record.runMemory,
+          judgeTime: record.judgeTime,
+          compileMessage: record.compileMessage ?? '',
+        };
+        setResult(current);
+      } catch {
+        // A failed poll is retried; the record itself is safe on the server.
+      }
+    }
+  };
+
+  const submit = async () => {
+    if (submittingRef.current || !problem) return;
+    const problemText = checkSubmission(template?.language, code);
+    if (problemText) {
+      notify.error(problemText);
+      return;
+    }
+    submittingRef.current = true;
+    setSubmitting(true);
+    setResult({ ...EMPTY_RESULT, judgeResult: 'PD' });
+    try {
+      const reply = await judgeApi.submit({
+        problemId: problem.id,
+        language: template!.language,
+        code,
+        contestId: contest.contestId ? Number(contest.contestId) : undefined,
+      });
+      if (!alive.current) return;
+      notify.success('Your code has been submitted successfully!');
+      setResult(toPanel(reply));
+      await follow(reply);
+    } catch (err) {
+      notify.error('Failed to submit your code!');
+      setResult({ ...EMPTY_RESULT, compileMessage: errorMessage(err) });
+    } finally {
+      submittingRef.current = false;
+      if (alive.current) setSubmitting(false);
+    }
+  };
+
+  const returnButtons = (
+    <Space wrap>
+      <Button onClick={() => navigate(paths.contestList)} data-testid="back-contest-list">
+        Back to Contest List
+      </Button>
+      <Button onClick={() => navigate(paths.contestDetails)} data-testid="back-contest-details">
+        Back to Contest Details
+      </Button>
+    </Space>
+  );
+
+  if (!title) {
+    return (
+      <div className="page">
+        <Empty description="No problem selected" />
+        <div style={{ textAlign: 'center', marginTop: 16 }}>{returnButtons}</div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page">
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
+        <Typography.Title level={3} style={{ margin: 0 }} data-testid="problem-title">
+          {title}
+        </Typography.Title>
+        {returnButtons}
+      </Space>
+      <div className="split">
+        <Card
+          style={{ flex: 1, minWidth: 0 }}
+          title={
+            problem ? (
+              <Space wrap>
+                <Tag>Time Limit: {problem.timeLimit} ms</Tag>
+                <Tag>Memory Limit: {problem.memoryLimit} MB</Tag>
+              </Space>
+            ) : (
+              'Statement'
+            )
+          }
+          extra={
+            <Button icon={<DownloadOutlined />} onClick={download} loading={downloading} disabled={!problem} data-testid="download-pdf">
+              PDF
+            </Button>
+          }
+        >
+          <Spin spinning={loadingProblem}>
+            {problem?.statement ? <MarkdownView source={problem.statement} /> : <Empty description="No statement" image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+          </Spin>
+        </Card>
+        <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
+          <Card size="small">
+            <Space wrap style={{ width: '100%', marginBottom: 8 }}>
+              <Select<number>
+                placeholder="Choose a language"
+                style={{ minWidth: 220 }}
+                loading={loadingTemplates}
+                value={templateId}
+                onChange={chooseTemplate}
+                data-testid="template-select"
+                options={templates.map((t) => ({ value: t.id, label: t.comment ? `${t.language} — ${t.comment}` : t.language }))}
+              />
+              <Button type="primary" icon={<SendOutlined />} onClick={submit} loading={submitting} disabled={!problem} data-testid="submit-code">
+                Submit
+              </Button>
+            </Space>
+            <CodeEditor value={code} onChange={setCode} language={template?.language} />
+          </Card>
+          <SubmissionResultPanel result={result} />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,8 @@
+import { useMemo } from 'react';
+import { renderStatement } from '../lib/markdown.ts';
+
+/** A problem statement: Markdown with KaTeX maths, raw HTML disabled. */
+export function MarkdownView({ source }: { source: string }) {
+  const html = useMemo(() => renderStatement(source), [source]);
+  return <div className="markdown-body" data-testid="statement" dangerouslySetInnerHTML={{ __html: html }} />;
+}
