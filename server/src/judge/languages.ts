@@ -1,6 +1,7 @@
 // Languages are data: languages/<id>/language.json plus a template file. This module reads them,
 // expands argv placeholders, and probes each toolchain once through the judge backend.
-import { mkdtemp, readdir, readFile, rm, chmod } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { JudgeBackend } from './plugin-api.ts';
@@ -95,12 +96,24 @@ export async function probeLanguage(backend: JudgeBackend, language: Language): 
     const version = text.split('\n').map((l) => l.trim()).find((l) => l !== '');
     if (result.status === 'OK' && version) return { language, available: true, version };
     const tool = language.versionProbe[0];
+    const said = result.stderr.split('\n').find((l) => l.trim() !== '')?.trim();
+    const detail = [result.message ?? result.status, said].filter(Boolean).join(': ');
+    const elsewhere = await findOnHostPath(tool);
+    const where = elsewhere && !SYSTEM_PATH.split(':').includes(path.dirname(elsewhere)) ? `; found at ${elsewhere}, outside the system directories the judge uses` : '';
     const hint = language.install ? ` (install: ${language.install})` : '';
-    const detail = result.status === 'SE' ? (result.message ?? 'not found') : `probe ended ${result.status}: ${(result.message ?? version ?? '').trim()}`;
-    return { language, available: false, reason: `${tool} is not usable by the ${backend.name} backend (system PATH only): ${detail}${hint}` };
+    return { language, available: false, reason: `${tool} does not answer in the ${backend.name} backend (${detail})${where}${hint}` };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+async function findOnHostPath(tool: string): Promise<string | undefined> {
+  if (tool.includes('/')) return undefined;
+  for (const dir of (process.env.PATH ?? '').split(':').filter(Boolean)) {
+    const candidate = path.join(dir, tool);
+    if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+  }
+  return undefined;
 }
 
 const probeCache = new Map<string, Promise<LanguageStatus>>();

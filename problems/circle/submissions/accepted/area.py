@@ -1,0 +1,4 @@
+import math
+
+r = float(input())
+print(math.pi * r * r)
