@@ -1,5 +1,6 @@
 // The bubblewrap command line of one run: every namespace unshared (no network), a read-only
-// view of the system directories, private /proc, /dev and size-limited /tmp, the work dir at /work.
+// view of the system directories, private /proc and /dev, size-limited /tmp and /dev/shm, the work
+// dir at /work.
 import { lstatSync, readlinkSync } from 'node:fs';
 
 /** Child fds the backend passes to bwrap (0-2 are the program's stdio). */
@@ -49,6 +50,12 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     '--proc',
     '/proc',
     '--dev',
+    '/dev',
+    '--size',
+    String(plan.tmpBytes),
+    '--tmpfs',
+    '/dev/shm',
+    '--remount-ro',
     '/dev',
     '--size',
     String(plan.tmpBytes),

@@ -1,0 +1,46 @@
+// Finds what a run may have left behind on the host: processes of the sandbox user that are
+// neither from before the run nor parts of other, concurrent sandbox runs.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+
+const SANDBOX_UID = 65534;
+
+export function processesOfUid(uid = SANDBOX_UID): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const match = /^Uid:\s+(\d+)/m.exec(status);
+      if (match && Number(match[1]) === uid) pids.push(Number(entry));
+    } catch {
+      // exited while we looked
+    }
+  }
+  return pids;
+}
+
+/** Is this process part of a sandbox run other than ours (another cgroup parent or its launcher)? */
+function belongsToOtherRun(pid: number, ownParent: string): boolean {
+  try {
+    const cgroups = readFileSync(`/proc/${pid}/cgroup`, 'utf8');
+    if (cgroups.includes(`/${ownParent}/`)) return false;
+    if (/\/verdict-sandbox[^/]*\/run-/.test(cgroups)) return true;
+    const exe = readlinkSync(`/proc/${pid}/exe`);
+    return /bwrap|rlimit-exec/.test(exe);
+  } catch {
+    return true; // gone
+  }
+}
+
+/**
+ * Processes of the sandbox uid that appeared since `before` and do not belong to concurrent runs
+ * of other backends, after giving them up to `graceMs` to disappear.
+ */
+export async function strayProcesses(before: Set<number>, ownParent: string, graceMs = 1000): Promise<number[]> {
+  const deadline = Date.now() + graceMs;
+  for (;;) {
+    const strays = processesOfUid().filter((pid) => !before.has(pid) && !belongsToOtherRun(pid, ownParent));
+    if (strays.length === 0 || Date.now() > deadline) return strays;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
