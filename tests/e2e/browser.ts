@@ -1,0 +1,150 @@
+// Headless Debian Chromium for browser end-to-end tests (never a downloaded browser):
+// a fresh profile per launch, a console-error collector, screenshots and downloads.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export interface BrowserError {
+  kind: 'console' | 'pageerror';
+  text: string;
+  url?: string;
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  page: Page;
+  /** Every console.error and uncaught page error seen so far, on every page of the session. */
+  errors: BrowserError[];
+  /** Saves tests/e2e/screenshots/<name>.png (full page) and returns its path. */
+  screenshot(name: string, target?: Page): Promise<string>;
+  /** Errors not matching any of `allowed` (e.g. an expected 401 logged by the browser). */
+  unexpectedErrors(allowed?: RegExp[]): BrowserError[];
+  /** A second page in the same profile, with the same error collector. */
+  newPage(): Promise<Page>;
+  /** Lets the page save downloads into `dir`. */
+  allowDownloads(dir: string, target?: Page): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  width?: number;
+  height?: number;
+  /** Prefix for screenshot file names, e.g. "contestant". */
+  screenshotPrefix?: string;
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-chromium-'));
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    userDataDir: profile,
+    args: CHROMIUM_ARGS,
+    defaultViewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  const errors: BrowserError[] = [];
+
+  const watch = (page: Page) => {
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push({ kind: 'console', text: msg.text(), url: msg.location()?.url });
+    });
+    page.on('pageerror', (err) => {
+      errors.push({ kind: 'pageerror', text: err instanceof Error ? err.message : String(err) });
+    });
+    return page;
+  };
+
+  const [first] = await browser.pages();
+  const page = watch(first ?? (await browser.newPage()));
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const prefix = options.screenshotPrefix ? `${options.screenshotPrefix}-` : '';
+
+  return {
+    browser,
+    page,
+    errors,
+    async screenshot(name, target = page) {
+      const file = path.join(SCREENSHOT_DIR, `${prefix}${name.replace(/[^\w.-]+/g, '_')}.png`);
+      await target.screenshot({ path: file as `${string}.png`, fullPage: true });
+      return file;
+    },
+    unexpectedErrors(allowed = []) {
+      return errors.filter((e) => !allowed.some((re) => re.test(e.text) || (e.url !== undefined && re.test(e.url))));
+    },
+    async newPage() {
+      const p = watch(await browser.newPage());
+      await p.setViewport({ width: options.width ?? 1280, height: options.height ?? 800 });
+      return p;
+    },
+    async allowDownloads(dir, target = page) {
+      fs.mkdirSync(dir, { recursive: true });
+      const cdp = await target.createCDPSession();
+      await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir, eventsEnabled: true });
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `dir` holds `fileName` completely written (Chromium writes *.crdownload first). */
+export async function waitForDownload(dir: string, fileName: string, timeoutMs = 15000): Promise<string> {
+  const file = path.join(dir, fileName);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(file) && !fs.existsSync(`${file}.crdownload`) && fs.statSync(file).size > 0) return file;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seen = fs.existsSync(dir) ? fs.readdirSync(dir).join(', ') : '(no folder)';
+  throw new Error(`download ${fileName} did not arrive in ${timeoutMs} ms; folder holds: ${seen}`);
+}
+
+/** Waits for visible text anywhere in the page (antd messages included). */
+export async function waitForText(page: Page, text: string, timeoutMs = 10000): Promise<void> {
+  await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout: timeoutMs }, text);
+}
+
+/** The first element matching `selector` whose text contains `text`. */
+export async function findByText(page: Page, selector: string, text: string, timeoutMs = 10000): Promise<ElementHandle<Element>> {
+  const handle = await page.waitForFunction(
+    (sel, t) => [...document.querySelectorAll(sel)].find((el) => (el as HTMLElement).innerText?.includes(t)) ?? null,
+    { timeout: timeoutMs },
+    selector,
+    text,
+  );
+  return handle as ElementHandle<Element>;
+}
+
+export async function clickByText(page: Page, selector: string, text: string, timeoutMs = 10000): Promise<void> {
+  const el = await findByText(page, selector, text, timeoutMs);
+  await el.click();
+}
+
+/** Clears an input and types `value` into it. */
+export async function fill(page: Page, selector: string, value: string): Promise<void> {
+  const el = await page.waitForSelector(selector, { visible: true });
+  await el!.click({ count: 3 });
+  await page.keyboard.press('Backspace');
+  await el!.type(value);
+}
+
+/** True when the page itself scrolls sideways (tables may still scroll inside themselves). */
+export async function hasHorizontalPageScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
