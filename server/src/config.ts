@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Load the sample problems from problems/ on first start. */
   loadSamples: boolean;
+  /** Largest problem data upload accepted, in bytes (spec §9: 512 MB). */
+  uploadMaxBytes: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     loadSamples: bool(env.LOAD_SAMPLES, true, 'LOAD_SAMPLES'),
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 536870912, 'UPLOAD_MAX_BYTES'),
     ...overrides,
   };
   if (!config.captcha && config.env === 'production') {

@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import helmet from 'koa-helmet';
 import serve from 'koa-static';
+import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { resolveToken, tokenFromHeader } from '../auth/tokens.ts';
 import { errorMiddleware, ok } from './envelope.ts';
@@ -59,7 +60,7 @@ export function createApp(services: Services, opts: AppOptions): Koa {
         await authenticate(def, ctx, services);
         await next();
       },
-      bodyParser(def, opts.uploadDir),
+      bodyParser(def, opts.uploadDir, services.config),
       async (ctx: Context) => runRoute(def, ctx, services),
     );
   }
@@ -80,8 +81,9 @@ export function createApp(services: Services, opts: AppOptions): Koa {
   return app;
 }
 
-function bodyParser(def: RouteDef, uploadDir: string) {
+function bodyParser(def: RouteDef, uploadDir: string, config: Config) {
   const multipart = def.encoding === 'multipart';
+  const maxFileSize = typeof def.maxFileSize === 'function' ? def.maxFileSize(config) : (def.maxFileSize ?? 1024 * 1024);
   return koaBody({
     multipart,
     jsonLimit: JSON_LIMIT,
@@ -89,7 +91,8 @@ function bodyParser(def: RouteDef, uploadDir: string) {
     textLimit: JSON_LIMIT,
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any,
     formidable: multipart
-      ? { uploadDir, maxFileSize: def.maxFileSize ?? 1024 * 1024, maxFiles: 1, keepExtensions: false }
+      ? // Empty files reach the handler, which words the refusal (a form with no file chosen sends one).
+        { uploadDir, maxFileSize, maxFiles: 1, keepExtensions: false, allowEmptyFiles: true, minFileSize: 0 }
       : undefined,
   });
 }

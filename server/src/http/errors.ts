@@ -24,6 +24,7 @@ export const ErrorKinds = {
   NOT_MEMBER: { code: 1013, status: 403, message: 'You are not a participant of this contest' },
   MAIL_FAILED: { code: 1014, status: 502, message: 'Failed to send the e-mail' },
   UNAVAILABLE: { code: 1015, status: 503, message: 'Service unavailable' },
+  BAD_PACKAGE: { code: 1016, status: 422, message: 'The problem package was refused' },
   INTERNAL: { code: 1500, status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, ErrorKind>;
 

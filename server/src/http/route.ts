@@ -3,6 +3,7 @@
 // so the two cannot drift apart.
 import type { Readable } from 'node:stream';
 import type { ZodType, z } from 'zod';
+import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 
 export type Role = 'open' | 'user' | 'admin';
@@ -50,8 +51,8 @@ export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodTy
   encoding?: 'form' | 'json' | 'multipart';
   body?: B;
   query?: Q;
-  /** For multipart routes: the largest file accepted, in bytes. */
-  maxFileSize?: number;
+  /** For multipart routes: the largest file accepted, in bytes (or read from the configuration). */
+  maxFileSize?: number | ((config: Config) => number);
   /** Description of the reply's data for the OpenAPI document. */
   reply?: ZodType;
   handler: (input: RouteInput<z.output<B>, z.output<Q>>, services: Services) => Promise<unknown>;
