@@ -5,6 +5,7 @@ import sandboxPlugin, { createSandboxBackend, parseSandboxConfig } from '@verdic
 import { backendContractSuite } from './backend-contract.ts';
 
 backendContractSuite('sandbox', () => createSandboxBackend());
+backendContractSuite('sandbox (work dir bound, not copied)', () => createSandboxBackend({ workDirMode: 'bind' }));
 
 describe('sandbox-bwrap plugin', function () {
   it('registers a backend named sandbox through setup()', async function () {

@@ -248,10 +248,23 @@ describe('sandbox against hostile programs @slow', function () {
     assert.equal(r.stdout, 'unshare: EPERM\nmount: EPERM\nptrace: EPERM\nclone-newnet: EPERM\n');
   });
 
-  it('filling the work dir ends in OLE (file size limit), not MLE', async function () {
+  it('filling the work dir stops at limits.diskKb with ENOSPC, not MLE, and the host gets at most that', async function () {
     const workDir = makeWorkDir(compileC('fillFiles', HOSTILE.fillFiles));
     const r = await backend.run({ argv: ['./prog', '/work'], workDir, limits: { ...limits, diskKb: 8 * 1024 } });
+    assert.equal(r.status, 'RE', JSON.stringify(r));
+    assert.match(r.stdout, /No space left on device/);
+    const copiedBack = readdirSync(workDir)
+      .filter((f) => f.startsWith('fill-'))
+      .reduce((sum, f) => sum + statSync(path.join(workDir, f)).size, 0);
+    assert.ok(copiedBack > 0 && copiedBack <= 8 << 20, `copied back ${copiedBack} bytes`);
+  });
+
+  it('in bind mode a file larger than limits.diskKb ends in OLE (file size limit)', async function () {
+    const bound = createSandboxBackend({ cgroupParent, workDirMode: 'bind' });
+    const workDir = makeWorkDir(compileC('fillFiles', HOSTILE.fillFiles));
+    const r = await bound.run({ argv: ['./prog', '/work'], workDir, limits: { ...limits, diskKb: 8 * 1024 } });
     assert.equal(r.status, 'OLE', JSON.stringify(r));
+    assert.equal(r.signal, 'SIGXFSZ');
     assert.ok(statSync(path.join(workDir, 'fill-0')).size <= 8 << 20);
   });
 

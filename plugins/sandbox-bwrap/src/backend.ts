@@ -10,6 +10,7 @@ import { detectCgroups } from './cgroups.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 import { loadHelpers } from './helpers.ts';
 import { runInSandbox, systemError, type SandboxEnvironment } from './run.ts';
+import { bindWorkDirs, tmpfsWorkDirs } from './workdir.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -74,6 +75,10 @@ async function prepareEnvironment(config: SandboxConfig): Promise<SandboxEnviron
     rlimitExec: helpers.rlimitExec,
     seccompBpf: config.seccomp === 'off' ? null : helpers.seccompBpf,
     systemMounts: systemMountArgs(config.systemBinds),
+    workDirs:
+      config.workDirMode === 'tmpfs'
+        ? tmpfsWorkDirs(config.slotRoot, config.uid, config.gid)
+        : bindWorkDirs(config.uid, config.gid),
   };
 }
 

@@ -114,7 +114,7 @@ function procsOf(dir: string): number[] {
 
 async function killUntilEmpty(dir: string, killFile?: string): Promise<void> {
   const deadline = Date.now() + KILL_TIMEOUT_MS;
-  for (;;) {
+  for (let round = 0; ; round++) {
     const pids = procsOf(dir);
     if (pids.length === 0) return;
     if (killFile && existsSync(killFile)) writeFileSync(killFile, '1');
@@ -126,7 +126,9 @@ async function killUntilEmpty(dir: string, killFile?: string): Promise<void> {
       }
     }
     if (Date.now() > deadline) throw new Error(`cannot empty cgroup ${dir}: processes ${pids.join(' ')} survive SIGKILL`);
-    await sleep(1);
+    // Exiting processes leave the cgroup within ~0.1 ms: poll eagerly first, then back off.
+    if (round < 20) await new Promise(setImmediate);
+    else await sleep(1);
   }
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 export type SeccompMode = 'required' | 'optional' | 'off';
 export type CgroupVersion = 'auto' | 'v1' | 'v2';
+export type WorkDirMode = 'tmpfs' | 'bind';
 
 export interface SandboxConfig {
   /** Path of the bubblewrap binary. */
@@ -19,6 +20,14 @@ export interface SandboxConfig {
   seccomp: SeccompMode;
   /** Where the helper binaries (seccomp filter writer, rlimit launcher) are compiled and kept. */
   cacheDir: string;
+  /**
+   * 'tmpfs': the program works in a copy of the work dir on a tmpfs of limits.diskKb (files it
+   * creates or changes are copied back); 'bind': the host work dir is bound directly (faster,
+   * but its disk use is bounded only per file).
+   */
+  workDirMode: WorkDirMode;
+  /** Where the tmpfs work dirs are mounted ('tmpfs' mode). */
+  slotRoot: string;
   /** Size of the private /tmp (a tmpfs, charged to the run's memory cgroup). */
   tmpSizeKb: number;
   /** Defaults for limits the request leaves out. */
@@ -42,6 +51,8 @@ export const defaultSandboxConfig: SandboxConfig = {
   cgroupVersion: 'auto',
   seccomp: 'required',
   cacheDir: path.join(cacheHome, 'verdict-sandbox'),
+  workDirMode: 'tmpfs',
+  slotRoot: '/run/verdict-sandbox',
   tmpSizeKb: 64 * 1024,
   defaultPids: 128,
   defaultOutputBytes: 64 << 20,
@@ -84,6 +95,8 @@ const rules: { [K in keyof SandboxConfig]: [Check, string] } = {
   cgroupVersion: [(v) => v === 'auto' || v === 'v1' || v === 'v2', "'auto', 'v1' or 'v2'"],
   seccomp: [(v) => v === 'required' || v === 'optional' || v === 'off', "'required', 'optional' or 'off'"],
   cacheDir: [absolutePath, 'an absolute path'],
+  workDirMode: [(v) => v === 'tmpfs' || v === 'bind', "'tmpfs' or 'bind'"],
+  slotRoot: [absolutePath, 'an absolute path'],
   tmpSizeKb: [positiveInt, 'a positive integer'],
   defaultPids: [positiveInt, 'a positive integer'],
   defaultOutputBytes: [positiveInt, 'a positive integer'],

@@ -4,7 +4,7 @@ import { createSandboxBackend } from './backend.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 
 export { createSandboxBackend, type SandboxBackend } from './backend.ts';
-export { defaultSandboxConfig, parseSandboxConfig, type SandboxConfig, type SeccompMode, type CgroupVersion } from './config.ts';
+export { defaultSandboxConfig, parseSandboxConfig, type SandboxConfig, type SeccompMode, type CgroupVersion, type WorkDirMode } from './config.ts';
 
 const sandboxPlugin: VerdictPlugin<SandboxConfig> = {
   name: 'sandbox-bwrap',

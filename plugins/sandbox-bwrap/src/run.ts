@@ -3,13 +3,14 @@
 // and output, then kill whatever is left, read the cgroup's figures and classify the result.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs';
+import { closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import type { RunRequest, RunResult, RunStatus } from '@verdict/server/judge/plugin-api';
 import { bwrapArgs, BLOCK_FD, INFO_FD } from './bwrap-args.ts';
 import type { CgroupDriver, CgroupFigures, RunCgroup } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
+import type { WorkDirProvider } from './workdir.ts';
 
 /** What the backend prepared once: helpers, cgroup driver, system mounts. */
 export interface SandboxEnvironment {
@@ -19,6 +20,7 @@ export interface SandboxEnvironment {
   /** BPF file for `bwrap --seccomp`, or null to run without a filter. */
   seccompBpf: string | null;
   systemMounts: string[];
+  workDirs: WorkDirProvider;
 }
 
 /** bwrap must report the sandbox's pid within this time, or the run is a system error. */
@@ -45,8 +47,21 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
   } catch (err) {
     return systemError(`cannot create cgroup ${name}: ${(err as Error).message}`);
   }
+  let result: RunResult;
   try {
-    return await supervise(env, req, limits, cgroup);
+    const work = await env.workDirs.prepare(req.workDir, limits.diskBytes).catch((err: Error) => {
+      throw new Error(`cannot prepare the work dir: ${err.message}`);
+    });
+    try {
+      result = await supervise(env, req, limits, cgroup, work.hostDir).catch((err: Error) => systemError(err.message));
+    } finally {
+      // Nothing of the run may write into the work dir while it is copied back.
+      await cgroup.killAll().catch(() => undefined);
+      await work.finish().catch((err: Error) => {
+        result = systemError(`cannot copy the work dir back: ${err.message}`);
+      });
+    }
+    return result;
   } catch (err) {
     return systemError((err as Error).message);
   } finally {
@@ -76,10 +91,9 @@ async function supervise(
   req: RunRequest,
   limits: ResolvedLimits,
   cgroup: RunCgroup,
+  workDir: string,
 ): Promise<RunResult> {
   const { config } = env;
-  // The program runs as the unprivileged user and writes its files into the work dir.
-  chownSync(req.workDir, config.uid, config.gid);
   const fds: number[] = [];
   const openFd = (file: string, flags: number, mode?: number) => {
     const fd = openSync(file, flags, mode);
@@ -99,7 +113,7 @@ async function supervise(
 
     const args = bwrapArgs({
       systemMounts: env.systemMounts,
-      workDir: req.workDir,
+      workDir,
       readOnlyBinds: req.readOnlyBinds ?? [],
       tmpBytes: config.tmpSizeKb * 1024,
       seccomp: seccompFd !== null,

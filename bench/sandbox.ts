@@ -1,0 +1,62 @@
+// Overhead of the `sandbox` backend per run: an A+B C++ program (g++ -O2) run N times bare
+// (child_process.spawn) and N times through the backend, interleaved, plus the CPU the backend
+// reports for a trivial program. Usage: npm run bench -- sandbox [N=200]
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createSandboxBackend } from '@verdict/sandbox-bwrap';
+
+const runs = Number(process.argv[2] ?? 200);
+const limits = { cpuMs: 1000, memoryKb: 256 * 1024 };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function runBare(binary: string, input: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.on('error', reject);
+    child.on('close', () => resolve(out));
+    child.stdin.end(input);
+  });
+}
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-bench-sandbox-'));
+try {
+  writeFileSync(path.join(workDir, 'ab.cpp'), '#include <cstdio>\nint main() { long a, b; if (scanf("%ld %ld", &a, &b) != 2) return 1; printf("%ld\\n", a + b); }\n');
+  execFileSync('g++', ['-O2', '-o', path.join(workDir, 'ab'), path.join(workDir, 'ab.cpp')]);
+  const backend = createSandboxBackend();
+  const report = await backend.check();
+  if (!report.ok) throw new Error(`sandbox unusable: ${report.problems.join('; ')}`);
+
+  const bare: number[] = [];
+  const sandboxed: number[] = [];
+  const trivialCpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const input = `${i} ${i + 1}\n`;
+    let t = performance.now();
+    const out = await runBare(path.join(workDir, 'ab'), input);
+    bare.push(performance.now() - t);
+    t = performance.now();
+    const r = await backend.run({ argv: ['./ab'], workDir, stdin: input, limits });
+    sandboxed.push(performance.now() - t);
+    if (r.status !== 'OK' || r.stdout !== out) throw new Error(`run ${i}: ${r.status} ${r.message ?? ''} ${r.stdout}`);
+    const trivial = await backend.run({ argv: ['/bin/true'], workDir, limits });
+    trivialCpu.push(trivial.cpuMs);
+  }
+  const bareMs = median(bare);
+  const sandboxMs = median(sandboxed);
+  console.log(`A+B (g++ -O2), ${runs} runs each, interleaved, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}`);
+  console.log(`bare spawn            median ${bareMs.toFixed(2)} ms`);
+  console.log(`sandbox backend       median ${sandboxMs.toFixed(2)} ms`);
+  console.log(`overhead              ${(sandboxMs - bareMs).toFixed(2)} ms per run (ratio ${(sandboxMs / bareMs).toFixed(2)}×)`);
+  console.log(`reported CPU of /bin/true   median ${median(trivialCpu).toFixed(3)} ms`);
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}

@@ -1,0 +1,172 @@
+// The sandbox's /work. In 'tmpfs' mode the program works in a size-limited tmpfs (a "slot",
+// mounted once and reused) so a disk filler meets ENOSPC instead of filling the host disk: the
+// host work dir is copied in before the run and what the program created or changed is copied
+// back after it. In 'bind' mode the host work dir itself is bound, bounded only per file by
+// RLIMIT_FSIZE. Either way the program's files come back owned by the sandbox user.
+import { execFile } from 'node:child_process';
+import { promises as fs, type Stats } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+
+export interface PreparedWorkDir {
+  /** Host directory to bind at /work. */
+  hostDir: string;
+  /** Brings the program's files back to the request's work dir and frees what was taken. */
+  finish(): Promise<void>;
+}
+
+export interface WorkDirProvider {
+  prepare(workDir: string, diskBytes: number): Promise<PreparedWorkDir>;
+}
+
+export function bindWorkDirs(uid: number, gid: number): WorkDirProvider {
+  return {
+    async prepare(workDir) {
+      await fs.chown(workDir, uid, gid);
+      return { hostDir: workDir, finish: async () => undefined };
+    },
+  };
+}
+
+interface Slot {
+  dir: string;
+  sizeBytes: number;
+}
+
+const pools = new Map<string, WorkDirProvider>();
+let slotsMade = 0;
+
+/**
+ * Size-limited tmpfs slots under `root`, one per concurrent run, reused across runs and shared
+ * by every backend of this process with the same root and user.
+ */
+export function tmpfsWorkDirs(root: string, uid: number, gid: number): WorkDirProvider {
+  const key = `${root}:${uid}:${gid}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = createSlotPool(root, uid, gid);
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider {
+  const free: Slot[] = [];
+  let rootReady: Promise<void> | undefined;
+
+  const acquire = async (sizeBytes: number): Promise<Slot> => {
+    rootReady ??= prepareRoot(root);
+    await rootReady;
+    const index = free.findIndex((s) => s.sizeBytes === sizeBytes);
+    if (index >= 0) return free.splice(index, 1)[0];
+    const reused = free.pop();
+    if (reused) {
+      await mountTmpfs(reused.dir, sizeBytes, uid, gid, true);
+      reused.sizeBytes = sizeBytes;
+      return reused;
+    }
+    const dir = path.join(root, `slot-${process.pid}-${++slotsMade}`);
+    await fs.mkdir(dir, { mode: 0o700 });
+    await mountTmpfs(dir, sizeBytes, uid, gid, false);
+    return { dir, sizeBytes };
+  };
+
+  return {
+    async prepare(workDir, diskBytes) {
+      const slot = await acquire(diskBytes);
+      let before: Map<string, Stats>;
+      try {
+        await fs.cp(workDir, slot.dir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+        before = await snapshot(slot.dir);
+        await Promise.all([...before.keys()].map((rel) => fs.lchown(path.join(slot.dir, rel), uid, gid)));
+      } catch (err) {
+        await emptyDir(slot.dir).then(() => free.push(slot), () => undefined);
+        throw err;
+      }
+      return {
+        hostDir: slot.dir,
+        async finish() {
+          try {
+            await copyBack(slot.dir, workDir, before);
+          } finally {
+            // A slot that cannot be emptied is not reused (it stays mounted until the next sweep).
+            await emptyDir(slot.dir).then(() => free.push(slot), () => undefined);
+          }
+        },
+      };
+    },
+  };
+}
+
+async function prepareRoot(root: string): Promise<void> {
+  await fs.mkdir(root, { recursive: true, mode: 0o755 });
+  // Slots of dead judge processes: unmount and remove.
+  for (const name of await fs.readdir(root)) {
+    const match = /^slot-(\d+)-\d+$/.exec(name);
+    if (!match || isAlive(Number(match[1]))) continue;
+    const dir = path.join(root, name);
+    await execFileAsync('umount', [dir]).catch(() => undefined);
+    await fs.rmdir(dir).catch(() => undefined);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function mountTmpfs(dir: string, sizeBytes: number, uid: number, gid: number, remount: boolean): Promise<void> {
+  const options = `size=${sizeBytes},mode=0755,uid=${uid},gid=${gid},nosuid,nodev`;
+  const args = remount ? ['-o', `remount,${options}`, dir] : ['-t', 'tmpfs', '-o', options, 'verdict-work', dir];
+  try {
+    await execFileAsync('mount', args);
+  } catch (err) {
+    const e = err as { stderr?: string; message: string };
+    throw new Error(`cannot mount the work tmpfs at ${dir}: ${(e.stderr || e.message).trim()} (needs root; or set workDirMode: bind)`);
+  }
+}
+
+/** Relative path → lstat of everything under dir. */
+async function snapshot(dir: string): Promise<Map<string, Stats>> {
+  const entries = new Map<string, Stats>();
+  const walk = async (rel: string): Promise<void> => {
+    for (const name of await fs.readdir(path.join(dir, rel))) {
+      const child = path.join(rel, name);
+      const st = await fs.lstat(path.join(dir, child));
+      entries.set(child, st);
+      if (st.isDirectory()) await walk(child);
+    }
+  };
+  await walk('');
+  return entries;
+}
+
+/**
+ * Copies regular files and directories the run created or changed back to the host work dir.
+ * Symlinks and special files are the program's business and never followed or copied.
+ */
+async function copyBack(slotDir: string, workDir: string, before: Map<string, Stats>): Promise<void> {
+  const after = await snapshot(slotDir);
+  for (const [rel, st] of after) {
+    const old = before.get(rel);
+    const target = path.join(workDir, rel);
+    if (st.isDirectory()) {
+      if (!old) await fs.mkdir(target, { recursive: true });
+    } else if (st.isFile()) {
+      if (old && old.isFile() && old.size === st.size && old.mtimeMs === st.mtimeMs) continue;
+      await fs.rm(target, { force: true, recursive: true });
+      await fs.copyFile(path.join(slotDir, rel), target);
+      await fs.chmod(target, st.mode & 0o777);
+    }
+  }
+}
+
+async function emptyDir(dir: string): Promise<void> {
+  for (const name of await fs.readdir(dir)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
+}
