@@ -13,6 +13,7 @@ import { ensureFirstAdmin, type FirstAdmin } from './bootstrap.ts';
 import { createApp } from './http/app.ts';
 import { allRoutes } from './routes/index.ts';
 import type { Services } from './services.ts';
+import { languageCatalogFromDir } from './services/templates-languages.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_WEB_DIR = path.join(REPO_ROOT, 'web', 'dist');
@@ -41,7 +42,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   try {
     await migrateToLatest(database.db);
     const firstAdmin = await ensureFirstAdmin(database.db, config.adminPassword, log);
-    const services: Services = { config, database, db: database.db, log };
+    const services: Services = { config, database, db: database.db, log, languages: languageCatalogFromDir() };
 
     const uploadDir = path.join(config.dataDir, 'uploads');
     fs.mkdirSync(uploadDir, { recursive: true });

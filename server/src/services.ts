@@ -5,10 +5,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
+import type { LanguageCatalog } from './services/templates-languages.ts';
 
 export interface Services {
   config: Config;
   database: Database;
   db: Kysely<DB>;
   log: Logger;
+  /** Languages a template may name (ids and display names). */
+  languages: LanguageCatalog;
 }

@@ -116,7 +116,7 @@ async function runRoute(def: RouteDef, ctx: Context, services: Services): Promis
     const result = await def.handler({ body, query, user, token, ip: ctx.ip, files }, services);
     if (result instanceof FileReply) {
       ctx.type = result.contentType;
-      ctx.attachment(result.fileName);
+      ctx.attachment(result.fileName, result.inline ? { type: 'inline' } : undefined);
       ctx.body = result.body;
       return;
     }

@@ -32,12 +32,13 @@ export interface RouteInput<B, Q> {
   files: Record<string, UploadedFile>;
 }
 
-/** A binary reply (PDF, zip) instead of the JSON envelope. */
+/** A binary reply (PDF, zip) instead of the JSON envelope; `inline` shows it in the browser. */
 export class FileReply {
   constructor(
     readonly body: Buffer | Readable,
     readonly contentType: string,
     readonly fileName: string,
+    readonly inline = false,
   ) {}
 }
 

@@ -1,0 +1,32 @@
+// The API described by itself: the OpenAPI document and a readable page of it, both built
+// from the live route table (no CDN, no script: the page is plain HTML).
+import { FileReply, route, type RouteDef } from '../http/route.ts';
+import { buildOpenApi } from '../http/openapi.ts';
+import { renderApiPage } from '../http/openapi-page.ts';
+
+// Imported when asked for, not at load time: index.ts imports this file.
+async function routeTable(): Promise<RouteDef[]> {
+  return (await import('./index.ts')).allRoutes;
+}
+
+export const docsRoutes = [
+  route({
+    method: 'get',
+    path: '/api/openapi.json',
+    role: 'open',
+    tag: 'system',
+    summary: 'This API as an OpenAPI 3.1 document (the document itself, not in the envelope)',
+    handler: async () => {
+      const json = JSON.stringify(buildOpenApi(await routeTable()), null, 2);
+      return new FileReply(Buffer.from(json), 'application/json; charset=utf-8', 'openapi.json', true);
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/docs',
+    role: 'open',
+    tag: 'system',
+    summary: 'This API as a readable HTML page',
+    handler: async () => new FileReply(Buffer.from(renderApiPage(buildOpenApi(await routeTable()))), 'text/html; charset=utf-8', 'api.html', true),
+  }),
+];
