@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { PdfRenderer } from './services/pdf-render.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './bootstrap.ts';
 import { createApp } from './http/app.ts';
 import { allRoutes } from './routes/index.ts';
@@ -42,7 +43,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   try {
     await migrateToLatest(database.db);
     const firstAdmin = await ensureFirstAdmin(database.db, config.adminPassword, log);
-    const services: Services = { config, database, db: database.db, log, languages: languageCatalogFromDir() };
+    const pdf = new PdfRenderer({ log });
+    closers.push(() => pdf.close());
+    const services: Services = { config, database, db: database.db, log, pdf, languages: languageCatalogFromDir() };
 
     const uploadDir = path.join(config.dataDir, 'uploads');
     fs.mkdirSync(uploadDir, { recursive: true });

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
+import type { PdfRenderer } from './services/pdf-render.ts';
 import type { LanguageCatalog } from './services/templates-languages.ts';
 
 export interface Services {
@@ -12,6 +13,8 @@ export interface Services {
   database: Database;
   db: Kysely<DB>;
   log: Logger;
+  /** Chromium-driven HTML → PDF (statements), started on first use. */
+  pdf: PdfRenderer;
   /** Languages a template may name (ids and display names). */
   languages: LanguageCatalog;
 }

@@ -2,6 +2,7 @@
 import type { RouteDef } from '../http/route.ts';
 import { contestRoutes } from './contests.ts';
 import { docsRoutes } from './docs.ts';
+import { downloadRoutes } from './download.ts';
 import { healthRoutes } from './health.ts';
 import { membershipRoutes } from './membership.ts';
 import { problemRoutes } from './problems.ts';
@@ -12,6 +13,7 @@ import { usersAdminRoutes } from './users-admin.ts';
 export const allRoutes: RouteDef[] = [
   ...healthRoutes,
   ...uploadRoutes,
+  ...downloadRoutes,
   ...contestRoutes,
   ...membershipRoutes,
   ...problemRoutes,
