@@ -48,8 +48,9 @@ describe('sandbox limits @slow', function () {
   });
 
   it('an endless loop under a 1000 ms limit is TLE', async function () {
-    const r = await backend.run({ argv: ['./prog'], workDir: program('cpuLoop'), limits: { cpuMs: 1000, memoryKb: 64 * 1024 } });
+    const r = await backend.run({ argv: ['./prog'], workDir: program('cpuLoop'), limits: { cpuMs: 1000, wallMs: 30_000, memoryKb: 64 * 1024 } });
     assert.equal(r.status, 'TLE');
+    assert.match(r.message ?? '', /CPU limit/);
     assert.ok(r.cpuMs >= 1000 && r.cpuMs < 1500, `cpu ${r.cpuMs}`);
   });
 

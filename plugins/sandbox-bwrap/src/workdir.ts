@@ -4,7 +4,19 @@
 // back after it. In 'bind' mode the host work dir itself is bound, bounded only per file by
 // RLIMIT_FSIZE. Either way the program's files come back owned by the sandbox user.
 import { execFile } from 'node:child_process';
-import { promises as fs, type Stats } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  promises as fs,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -76,28 +88,35 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
   return {
     async prepare(workDir, diskBytes) {
       const slot = await acquire(diskBytes);
-      let before: Map<string, Stats>;
+      let copied: Map<string, Stats>;
       try {
-        await fs.cp(workDir, slot.dir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
-        before = await snapshot(slot.dir);
-        await Promise.all([...before.keys()].map((rel) => fs.lchown(path.join(slot.dir, rel), uid, gid)));
+        copied = copyIn(workDir, slot.dir, uid, gid);
       } catch (err) {
-        await emptyDir(slot.dir).then(() => free.push(slot), () => undefined);
+        release(slot);
         throw err;
       }
       return {
         hostDir: slot.dir,
         async finish() {
           try {
-            await copyBack(slot.dir, workDir, before);
+            copyBack(slot.dir, workDir, copied);
           } finally {
-            // A slot that cannot be emptied is not reused (it stays mounted until the next sweep).
-            await emptyDir(slot.dir).then(() => free.push(slot), () => undefined);
+            release(slot);
           }
         },
       };
     },
   };
+
+  function release(slot: Slot): void {
+    // A slot that cannot be emptied is not reused (it stays mounted until the next sweep).
+    try {
+      emptyDir(slot.dir);
+      free.push(slot);
+    } catch {
+      // dropped
+    }
+  }
 }
 
 async function prepareRoot(root: string): Promise<void> {
@@ -132,41 +151,64 @@ async function mountTmpfs(dir: string, sizeBytes: number, uid: number, gid: numb
   }
 }
 
-/** Relative path → lstat of everything under dir. */
-async function snapshot(dir: string): Promise<Map<string, Stats>> {
-  const entries = new Map<string, Stats>();
-  const walk = async (rel: string): Promise<void> => {
-    for (const name of await fs.readdir(path.join(dir, rel))) {
-      const child = path.join(rel, name);
-      const st = await fs.lstat(path.join(dir, child));
-      entries.set(child, st);
-      if (st.isDirectory()) await walk(child);
+// The copies use synchronous calls: work dirs are small (a program and its source), and a
+// handful of sync syscalls costs far less than as many thread-pool round trips.
+
+/** Copies the host work dir into the slot, owned by the sandbox user; returns what the slot holds. */
+function copyIn(from: string, to: string, uid: number, gid: number): Map<string, Stats> {
+  const copied = new Map<string, Stats>();
+  const walk = (rel: string): void => {
+    for (const entry of readdirSync(path.join(from, rel), { withFileTypes: true })) {
+      const child = path.join(rel, entry.name);
+      const source = path.join(from, child);
+      const target = path.join(to, child);
+      if (entry.isDirectory()) {
+        mkdirSync(target, { mode: lstatSync(source).mode & 0o777 });
+      } else if (entry.isFile()) {
+        copyFileSync(source, target);
+      } else if (entry.isSymbolicLink()) {
+        symlinkSync(readlinkSync(source), target);
+      } else {
+        continue; // sockets, fifos, devices stay on the host
+      }
+      lchownSync(target, uid, gid);
+      copied.set(child, lstatSync(target));
+      if (entry.isDirectory()) walk(child);
     }
   };
-  await walk('');
-  return entries;
+  walk('');
+  return copied;
 }
 
 /**
  * Copies regular files and directories the run created or changed back to the host work dir.
  * Symlinks and special files are the program's business and never followed or copied.
  */
-async function copyBack(slotDir: string, workDir: string, before: Map<string, Stats>): Promise<void> {
-  const after = await snapshot(slotDir);
-  for (const [rel, st] of after) {
-    const old = before.get(rel);
-    const target = path.join(workDir, rel);
-    if (st.isDirectory()) {
-      if (!old) await fs.mkdir(target, { recursive: true });
-    } else if (st.isFile()) {
-      if (old && old.isFile() && old.size === st.size && old.mtimeMs === st.mtimeMs) continue;
-      await fs.rm(target, { force: true, recursive: true });
-      await fs.copyFile(path.join(slotDir, rel), target);
-      await fs.chmod(target, st.mode & 0o777);
+function copyBack(slotDir: string, workDir: string, before: Map<string, Stats>): void {
+  const walk = (rel: string): void => {
+    for (const entry of readdirSync(path.join(slotDir, rel), { withFileTypes: true })) {
+      const child = path.join(rel, entry.name);
+      const source = path.join(slotDir, child);
+      const target = path.join(workDir, child);
+      const old = before.get(child);
+      if (entry.isDirectory()) {
+        if (!old?.isDirectory()) {
+          rmSync(target, { force: true, recursive: true });
+          mkdirSync(target);
+        }
+        walk(child);
+      } else if (entry.isFile()) {
+        const st = lstatSync(source);
+        if (old?.isFile() && old.size === st.size && old.mtimeMs === st.mtimeMs && old.ino === st.ino) continue;
+        rmSync(target, { force: true, recursive: true });
+        copyFileSync(source, target);
+        chmodSync(target, st.mode & 0o777);
+      }
     }
-  }
+  };
+  walk('');
 }
 
-async function emptyDir(dir: string): Promise<void> {
-  for (const name of await fs.readdir(dir)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
+function emptyDir(dir: string): void {
+  for (const name of readdirSync(dir)) rmSync(path.join(dir, name), { recursive: true, force: true });
 }
