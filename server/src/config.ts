@@ -60,7 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     loadSamples: bool(env.LOAD_SAMPLES, true, 'LOAD_SAMPLES'),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 536870912, 'UPLOAD_MAX_BYTES'),
-    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 536870912, 'UPLOAD_MAX_BYTES'),
     ...overrides,
   };
   if (!config.captcha && config.env === 'production') {

@@ -8,7 +8,6 @@ import { koaBody } from 'koa-body';
 import helmet from 'koa-helmet';
 import serve from 'koa-static';
 import type { Config } from '../config.ts';
-import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { resolveToken, tokenFromHeader } from '../auth/tokens.ts';
 import { errorMiddleware, ok } from './envelope.ts';

@@ -36,13 +36,6 @@ export function errorMiddleware(log: Logger) {
         ctx.body = { code: kind.code, message: e.httpCode === 413 ? kind.message : `Invalid upload: ${e.message}`, data: null };
         return;
       }
-      // formidable (multipart) errors carry `httpCode`: 413 for a file over the route's limit.
-      if (e && typeof e.httpCode === 'number' && e.httpCode >= 400 && e.httpCode < 500) {
-        const kind = e.httpCode === 413 ? ErrorKinds.TOO_LARGE : ErrorKinds.VALIDATION;
-        ctx.status = e.httpCode === 413 ? 413 : 400;
-        ctx.body = { code: kind.code, message: e.httpCode === 413 ? kind.message : `Invalid upload: ${e.message}`, data: null };
-        return;
-      }
       // Errors raised by body parsers and Koa itself carry an exposable status.
       if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
         const kind = e.status === 413 ? ErrorKinds.TOO_LARGE : ErrorKinds.VALIDATION;

@@ -4,7 +4,6 @@
 import type { Readable } from 'node:stream';
 import type { ZodType, z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 
 export type Role = 'open' | 'user' | 'admin';
