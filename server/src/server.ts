@@ -12,8 +12,10 @@ import { createLogger } from './logger.ts';
 import { PdfRenderer } from './services/pdf-render.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './bootstrap.ts';
 import { createApp } from './http/app.ts';
-import { allRoutes } from './routes/index.ts';
+import { allRoutes, testOnlyRoutes } from './routes/index.ts';
 import type { Services } from './services.ts';
+import { startAuthChores } from './services/auth-chores.ts';
+import { createMailer } from './services/mail.ts';
 import { languageCatalogFromDir } from './services/templates-languages.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,11 +47,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const firstAdmin = await ensureFirstAdmin(database.db, config.adminPassword, log);
     const pdf = new PdfRenderer({ log });
     closers.push(() => pdf.close());
-    const services: Services = { config, database, db: database.db, log, pdf, languages: languageCatalogFromDir() };
+    const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromDir() };
 
     const uploadDir = path.join(config.dataDir, 'uploads');
     fs.mkdirSync(uploadDir, { recursive: true });
-    const app = createApp(services, { routes: allRoutes, webDir: opts.webDir ?? DEFAULT_WEB_DIR, uploadDir });
+    // Test hooks (the captcha answer) exist only under NODE_ENV=test.
+    const routes = config.env === 'test' ? [...allRoutes, ...testOnlyRoutes] : allRoutes;
+    closers.push(startAuthChores(database.db, log));
+    const app = createApp(services, { routes, webDir: opts.webDir ?? DEFAULT_WEB_DIR, uploadDir });
     const httpServer = http.createServer(app.callback());
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);

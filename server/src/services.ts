@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
+import type { Mailer } from './services/mail.ts';
 import type { PdfRenderer } from './services/pdf-render.ts';
 import type { LanguageCatalog } from './services/templates-languages.ts';
 
@@ -13,6 +14,8 @@ export interface Services {
   database: Database;
   db: Kysely<DB>;
   log: Logger;
+  /** Outgoing mail (SMTP, or the local outbox when SMTP_URL is not set). */
+  mailer: Mailer;
   /** Chromium-driven HTML → PDF (statements), started on first use. */
   pdf: PdfRenderer;
   /** Languages a template may name (ids and display names). */

@@ -69,6 +69,7 @@ async function prepareEnvironment(config: SandboxConfig): Promise<SandboxEnviron
   } catch (err) {
     throw new Error(`cgroups: ${(err as Error).message}`);
   }
+  await cgroups.sweepStale();
   return {
     config,
     cgroups,
@@ -123,6 +124,7 @@ async function checkHost(config: SandboxConfig, prepare: () => Promise<SandboxEn
     if (smoke) problems.push(smoke);
   }
   capabilities.isolation = 'bubblewrap namespaces (no network), read-only system, private /tmp';
+  capabilities.workDir = config.workDirMode === 'tmpfs' ? `tmpfs copies under ${config.slotRoot}` : 'host dir bound';
   return { ok: problems.length === 0, problems, capabilities };
 }
 

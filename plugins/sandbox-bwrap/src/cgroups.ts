@@ -37,6 +37,8 @@ export interface CgroupDriver {
   create(name: string, limits: CgroupLimits): RunCgroup;
   /** Names of the run cgroups currently present (for tests and leak checks). */
   list(): string[];
+  /** Kills and removes run cgroups left by judge processes that no longer exist. */
+  sweepStale(): Promise<void>;
 }
 
 const KILL_TIMEOUT_MS = 5000;
@@ -160,6 +162,24 @@ function listRuns(parent: string): string[] {
   }
 }
 
+async function sweep(names: string[], dirsOf: (name: string) => string[]): Promise<void> {
+  for (const name of names) {
+    const owner = /^run-(\d+)-/.exec(name);
+    if (!owner || isAlive(Number(owner[1]))) continue;
+    for (const dir of dirsOf(name)) await killUntilEmpty(dir).catch(() => undefined);
+    await removeDirs(dirsOf(name)).catch(() => undefined);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function createV1Driver(roots: Record<string, string>, parentName: string): CgroupDriver {
   const parents: Record<string, string> = {};
   for (const [controller, root] of Object.entries(roots)) {
@@ -171,6 +191,7 @@ function createV1Driver(roots: Record<string, string>, parentName: string): Cgro
     version: 'v1',
     parents,
     list: () => listRuns(parents.memory),
+    sweepStale: () => sweep(listRuns(parents.memory), (name) => [...new Set(Object.values(parents))].map((p) => path.join(p, name))),
     create(name, limits) {
       // cpu and cpuacct may share one hierarchy: one directory per distinct mount.
       const dirs = [...new Set(Object.values(parents))].map((p) => path.join(p, name));
@@ -226,6 +247,7 @@ function createV2Driver(root: string, parentName: string): CgroupDriver {
     version: 'v2',
     parents: { unified: parent },
     list: () => listRuns(parent),
+    sweepStale: () => sweep(listRuns(parent), (name) => [path.join(parent, name)]),
     create(name, limits) {
       const dir = path.join(parent, name);
       mkdirSync(dir);

@@ -1,9 +1,11 @@
 // Numbered migrations (migrations/NNNN_name.ts), applied in order at start.
 import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
 import * as m0001 from './migrations/0001_initial.ts';
+import * as m0002 from './migrations/0002_account_indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_account_indexes': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

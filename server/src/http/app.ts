@@ -113,7 +113,7 @@ async function runRoute(def: RouteDef, ctx: Context, services: Services): Promis
     const rawBody = (ctx.request as any).body;
     const body = def.body ? parseInput(def.body, rawBody) : undefined;
     const query = def.query ? parseInput(def.query, ctx.query) : undefined;
-    const result = await def.handler({ body, query, user, token, ip: ctx.ip, files }, services);
+    const result = await def.handler({ body, query, params: { ...ctx.params }, user, token, ip: ctx.ip, files }, services);
     if (result instanceof FileReply) {
       ctx.type = result.contentType;
       ctx.attachment(result.fileName, result.inline ? { type: 'inline' } : undefined);

@@ -36,6 +36,12 @@ export function errorMiddleware(log: Logger) {
         ctx.body = { code: kind.code, message: e.httpCode === 413 ? kind.message : `Invalid upload: ${e.message}`, data: null };
         return;
       }
+      // A malformed JSON body (co-body marks its SyntaxError with status 400 but not `expose`).
+      if (err instanceof SyntaxError && e.status === 400) {
+        ctx.status = 400;
+        ctx.body = { code: ErrorKinds.VALIDATION.code, message: 'Invalid request: the body is not valid JSON', data: null };
+        return;
+      }
       // Errors raised by body parsers and Koa itself carry an exposable status.
       if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
         const kind = e.status === 413 ? ErrorKinds.TOO_LARGE : ErrorKinds.VALIDATION;

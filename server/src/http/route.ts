@@ -26,6 +26,8 @@ export interface UploadedFile {
 export interface RouteInput<B, Q> {
   body: B;
   query: Q;
+  /** Path parameters (`:name` in the route's path). */
+  params: Record<string, string>;
   user: CurrentUser | null;
   token: string | null;
   ip: string;
