@@ -1,17 +1,21 @@
 // Every route of the server, by area. The OpenAPI document is generated from this list.
 import type { RouteDef } from '../http/route.ts';
+import { captchaRoutes, captchaTestRoutes } from './captcha.ts';
 import { contestRoutes } from './contests.ts';
 import { docsRoutes } from './docs.ts';
 import { downloadRoutes } from './download.ts';
 import { healthRoutes } from './health.ts';
 import { membershipRoutes } from './membership.ts';
 import { problemRoutes } from './problems.ts';
+import { sessionRoutes } from './session.ts';
 import { templateRoutes } from './templates.ts';
 import { uploadRoutes } from './upload.ts';
 import { usersAdminRoutes } from './users-admin.ts';
 
 export const allRoutes: RouteDef[] = [
   ...healthRoutes,
+  ...sessionRoutes,
+  ...captchaRoutes,
   ...uploadRoutes,
   ...downloadRoutes,
   ...contestRoutes,
@@ -21,3 +25,6 @@ export const allRoutes: RouteDef[] = [
   ...usersAdminRoutes,
   ...docsRoutes,
 ];
+
+/** Hooks for tests, registered only when NODE_ENV=test. */
+export const testOnlyRoutes: RouteDef[] = [...captchaTestRoutes];
