@@ -1,0 +1,68 @@
+// Every verdict in every language that is available on this machine, from the small programs in
+// tests/judge/programs/<language>/<verdict>.*, judged on the real backend.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Problem, Verdict } from '@verdict/server/judge/index';
+import { REPO_ROOT, TEST_BACKEND, removeTempDirs, testJudge, tinyProblem } from './helpers.ts';
+
+const PROGRAMS = path.join(REPO_ROOT, 'tests/judge/programs');
+const VERDICTS: Verdict[] = ['AC', 'WA', 'PE', 'TLE', 'MLE', 'RE', 'OLE', 'CE'];
+const LANGUAGE_IDS = readdirSync(path.join(REPO_ROOT, 'languages')).sort();
+/** Languages that share another's programs. */
+const PROGRAM_DIR: Record<string, string> = { pypy3: 'python3' };
+
+function programFor(languageId: string, verdict: Verdict): string | undefined {
+  const dir = path.join(PROGRAMS, PROGRAM_DIR[languageId] ?? languageId);
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  const file = files.find((f) => f.startsWith(`${verdict.toLowerCase()}.`));
+  return file && path.join(dir, file);
+}
+
+describe(`every verdict in every available language (${TEST_BACKEND} backend) @slow`, function () {
+  this.timeout(120_000);
+  let problem: Problem;
+
+  before(async function () {
+    problem = await tinyProblem({ tests: [['1 2\n', '3\n']] });
+  });
+  after(removeTempDirs);
+
+  for (const id of LANGUAGE_IDS) {
+    describe(id, function () {
+      before(async function () {
+        const status = (await (await testJudge()).languageStatus()).find((s) => s.language.id === id);
+        if (!status?.available) {
+          console.log(`      (${id} is not available here: ${status?.reason})`);
+          this.skip();
+        }
+      });
+
+      for (const verdict of VERDICTS) {
+        it(`${verdict}`, async function () {
+          const file = programFor(id, verdict);
+          assert.ok(file, `no test program for ${id} ${verdict} under tests/judge/programs`);
+          const judge = await testJudge();
+          const result = await judge.judgeSubmission({ problem, language: id, source: readFileSync(file, 'utf8') });
+          const detail = JSON.stringify({ ...result, compileMessage: result.compileMessage.slice(0, 300) });
+          assert.equal(result.verdict, verdict, detail);
+          if (verdict === 'CE') {
+            assert.ok(result.compileMessage.length > 0, 'a compile error comes with the compiler message');
+            assert.equal(result.tests.length, 0);
+          } else {
+            assert.equal(result.tests.length, 1);
+            assert.equal(result.tests[0].verdict, verdict);
+            assert.equal(result.timeMs, result.tests[0].timeMs);
+            assert.equal(result.memoryKb, result.tests[0].memoryKb);
+          }
+          if (verdict === 'AC') assert.ok(result.memoryKb > 0, 'memory is measured');
+        });
+      }
+    });
+  }
+});
