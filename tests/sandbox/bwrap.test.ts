@@ -54,4 +54,20 @@ describe('sandbox-bwrap plugin', function () {
     assert.equal(r.status, 'SE');
     assert.ok(r.message, 'an SE carries a message');
   });
+
+  it('answers SE with a clear message for a malformed request', async function () {
+    const backend = createSandboxBackend();
+    const limits = { cpuMs: 1000, memoryKb: 65536 };
+    const cases: [Parameters<typeof backend.run>[0], RegExp][] = [
+      [{ argv: [], workDir: '/tmp', limits }, /argv must be/],
+      [{ argv: ['/bin/true'], workDir: 'relative', limits }, /workDir must be an absolute path/],
+      [{ argv: ['/bin/true'], workDir: '/nonexistent-verdict-dir', limits }, /is not a directory/],
+      [{ argv: ['/bin/true'], workDir: '/tmp', limits: { cpuMs: 0, memoryKb: 65536 } }, /limits.cpuMs/],
+    ];
+    for (const [req, message] of cases) {
+      const r = await backend.run(req);
+      assert.equal(r.status, 'SE');
+      assert.match(r.message ?? '', message);
+    }
+  });
 });

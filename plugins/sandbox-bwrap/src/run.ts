@@ -3,8 +3,9 @@
 // and output, then kill whatever is left, read the cgroup's figures and classify the result.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants as fsConstants, openSync, writeSync } from 'node:fs';
+import { closeSync, constants as fsConstants, existsSync, openSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { RunRequest, RunResult, RunStatus } from '@verdict/server/judge/plugin-api';
 import { bwrapArgs, BLOCK_FD, INFO_FD } from './bwrap-args.ts';
@@ -39,6 +40,8 @@ interface ResolvedLimits {
 let runCounter = 0;
 
 export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Promise<RunResult> {
+  const invalid = requestProblem(req);
+  if (invalid) return systemError(`invalid run request: ${invalid}`);
   const limits = resolveLimits(env.config, req);
   const name = `run-${process.pid}-${++runCounter}-${randomBytes(3).toString('hex')}`;
   let cgroup: RunCgroup;
@@ -69,6 +72,22 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
     await cgroup.killAll().catch(() => undefined);
     await cgroup.remove().catch(() => undefined);
   }
+}
+
+function requestProblem(req: RunRequest): string | null {
+  if (!Array.isArray(req.argv) || req.argv.length === 0 || !req.argv.every((a) => typeof a === 'string')) {
+    return 'argv must be a non-empty list of strings';
+  }
+  if (!path.isAbsolute(req.workDir ?? '')) return `workDir must be an absolute path (got ${req.workDir})`;
+  if (!existsSync(req.workDir) || !statSync(req.workDir).isDirectory()) return `workDir ${req.workDir} is not a directory`;
+  const l = req.limits ?? ({} as RunRequest['limits']);
+  for (const key of ['cpuMs', 'memoryKb'] as const) {
+    if (!(Number(l[key]) > 0)) return `limits.${key} must be a positive number`;
+  }
+  for (const key of ['wallMs', 'pids', 'outputBytes', 'diskKb'] as const) {
+    if (l[key] !== undefined && !(Number(l[key]) > 0)) return `limits.${key} must be a positive number`;
+  }
+  return null;
 }
 
 function resolveLimits(config: SandboxConfig, req: RunRequest): ResolvedLimits {
