@@ -10,6 +10,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { PdfRenderer } from './services/pdf-render.ts';
+import { loadSamples } from './services/samples.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './bootstrap.ts';
 import { createApp } from './http/app.ts';
 import { allRoutes, testOnlyRoutes } from './routes/index.ts';
@@ -49,6 +50,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     closers.push(() => pdf.close());
     const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromDir() };
 
+    await loadSamples(services);
     const uploadDir = path.join(config.dataDir, 'uploads');
     fs.mkdirSync(uploadDir, { recursive: true });
     // Test hooks (the captcha answer) exist only under NODE_ENV=test.
