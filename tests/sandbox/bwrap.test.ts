@@ -1,5 +1,8 @@
 // The backend contract for the `sandbox` backend, plus its plugin wiring and configuration.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { JudgeBackend, PluginContext } from '@verdict/server/judge/plugin-api';
 import sandboxPlugin, { createSandboxBackend, parseSandboxConfig } from '@verdict/sandbox-bwrap';
 import { backendContractSuite } from './backend-contract.ts';
@@ -68,6 +71,20 @@ describe('sandbox-bwrap plugin', function () {
       const r = await backend.run(req);
       assert.equal(r.status, 'SE');
       assert.match(r.message ?? '', message);
+    }
+  });
+
+  it('check() names the fix when the helpers cannot be compiled', async function () {
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-sandbox-nogcc-'));
+    const savedPath = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const report = await createSandboxBackend({ cacheDir }).check();
+      assert.equal(report.ok, false);
+      assert.ok(report.problems.some((p) => /gcc not found.*apt-get install -y gcc/.test(p)), report.problems.join('; '));
+    } finally {
+      process.env.PATH = savedPath;
+      rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 });
