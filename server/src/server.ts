@@ -18,6 +18,9 @@ import type { Services } from './services.ts';
 import { startAuthChores } from './services/auth-chores.ts';
 import { createMailer } from './services/mail.ts';
 import { languageCatalogFromDir } from './services/templates-languages.ts';
+import { JudgeQueue } from './services/judge-queue.ts';
+import { Leaderboards } from './services/leaderboard.ts';
+import { startJudgeWorkers } from './worker.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_WEB_DIR = path.join(REPO_ROOT, 'web', 'dist');
@@ -48,7 +51,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const firstAdmin = await ensureFirstAdmin(database.db, config.adminPassword, log);
     const pdf = new PdfRenderer({ log });
     closers.push(() => pdf.close());
-    const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromDir() };
+    const judgeQueue = await JudgeQueue.open(database, log);
+    closers.push(() => judgeQueue.stop());
+    const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromDir(), judgeQueue, leaderboards: new Leaderboards(database.db) };
 
     await loadSamples(services);
     const uploadDir = path.join(config.dataDir, 'uploads');
@@ -69,6 +74,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           httpServer.closeAllConnections();
         }),
     );
+    await startJudgeWorkers({ config, database, queue: judgeQueue, log, concurrency: config.workers });
     const port = (httpServer.address() as AddressInfo).port;
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     log.info({ port, store: database.embedded ? 'embedded PGlite' : 'PostgreSQL' }, 'Verdict is listening');

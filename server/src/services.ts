@@ -7,6 +7,8 @@ import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './services/mail.ts';
 import type { PdfRenderer } from './services/pdf-render.ts';
+import type { JudgeQueue } from './services/judge-queue.ts';
+import type { Leaderboards } from './services/leaderboard.ts';
 import type { LanguageCatalog } from './services/templates-languages.ts';
 
 export interface Services {
@@ -20,4 +22,8 @@ export interface Services {
   pdf: PdfRenderer;
   /** Languages a template may name (ids and display names). */
   languages: LanguageCatalog;
+  /** Judge jobs (Agenda): enqueue submissions. */
+  judgeQueue: JudgeQueue;
+  /** Contest leaderboards with a short-lived cache. */
+  leaderboards: Leaderboards;
 }

@@ -5,6 +5,9 @@ import { contestRoutes } from './contests.ts';
 import { docsRoutes } from './docs.ts';
 import { downloadRoutes } from './download.ts';
 import { healthRoutes } from './health.ts';
+import { leaderboardRoutes } from './leaderboard.ts';
+import { recordRoutes } from './records.ts';
+import { submissionRoutes } from './submissions.ts';
 import { membershipRoutes } from './membership.ts';
 import { problemRoutes } from './problems.ts';
 import { sessionRoutes } from './session.ts';
@@ -23,6 +26,9 @@ export const allRoutes: RouteDef[] = [
   ...problemRoutes,
   ...templateRoutes,
   ...usersAdminRoutes,
+  ...submissionRoutes,
+  ...recordRoutes,
+  ...leaderboardRoutes,
   ...docsRoutes,
 ];
 

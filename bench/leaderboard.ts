@@ -1,0 +1,129 @@
+// GET /api/BangDan/AllResultList on a big contest: 1000 members × 26 problems × 100,000
+// submissions, seeded into a fresh embedded database (or TEST_DATABASE_URL's server with --pg).
+// Prints p50/p95 over HTTP for two cases: nothing changed since the last request (the cache
+// answers after one version query), and a new submission before every request (full recompute).
+// Usage: npm run bench -- leaderboard [N=200] [--pg]
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { issueToken } from '@verdict/server/auth/tokens';
+import { loadConfig } from '@verdict/server/config';
+import { startServer } from '@verdict/server/server';
+
+const args = process.argv.slice(2);
+const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 200);
+const usePg = args.includes('--pg');
+const USERS = 1000;
+const PROBLEMS = 26;
+const SUBMISSIONS = 100_000;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-bench-leaderboard-'));
+let databaseUrl: string | undefined;
+let dropDb: (() => Promise<void>) | undefined;
+if (usePg) {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('--pg needs TEST_DATABASE_URL');
+  const name = `verdict_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDb = async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+}
+
+const server = await startServer(
+  loadConfig({
+    NODE_ENV: 'development',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JUDGE_WORKERS: '0',
+    LOAD_SAMPLES: 'off',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: 'bench-admin-pass',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  }),
+  { webDir: path.join(dataDir, 'no-web') },
+);
+const { db } = server.services;
+
+try {
+  const seedStarted = performance.now();
+  const start = new Date(Date.now() - 2 * 3600_000);
+  const end = new Date(start.getTime() + 5 * 3600_000);
+  const contest = await db.insertInto('contests').values({ title: 'Bench contest', start_time: start, end_time: end }).returning('id').executeTakeFirstOrThrow();
+  await sql`insert into users (username, email, password_hash)
+            select 'bench' || g, 'bench' || g || '@example.test', 'x' from generate_series(1, ${USERS}) g`.execute(db);
+  await sql`insert into problems (title, time_limit, memory_limit)
+            select 'Problem ' || g, 1000, 256 from generate_series(1, ${PROBLEMS}) g`.execute(db);
+  await sql`insert into contest_users (contest_id, user_id)
+            select ${contest.id}, id from users where username like 'bench%'`.execute(db);
+  await sql`insert into contest_problems (contest_id, problem_id, position)
+            select ${contest.id}, id, row_number() over (order by id) from problems`.execute(db);
+  // Verdicts roughly as in a real contest: many WA, some AC, a few of everything else.
+  await sql`
+    with u as (select array_agg(id) ids from users where username like 'bench%'),
+         p as (select array_agg(id) ids from problems)
+    insert into submissions (user_id, problem_id, contest_id, language, code, status, tests, created_at)
+    select u.ids[1 + floor(random() * ${USERS})::int], p.ids[1 + floor(random() * ${PROBLEMS})::int], ${contest.id}, 'cpp', 'int main(){}',
+           (array['AC','AC','AC','WA','WA','WA','WA','TLE','RE','CE','PE','SE','PD'])[1 + floor(random() * 13)::int],
+           '[]'::jsonb, ${start}::timestamptz + random() * interval '2 hours'
+      from generate_series(1, ${SUBMISSIONS}) g, u, p`.execute(db);
+  await sql`analyze`.execute(db);
+  const seedMs = performance.now() - seedStarted;
+
+  const member = await db.selectFrom('users').select('id').where('username', '=', 'bench1').executeTakeFirstOrThrow();
+  const token = await issueToken(db, member.id);
+  const url = `${server.url}/api/BangDan/AllResultList?contestId=${contest.id}`;
+  const fetchBoard = async () => {
+    const t = performance.now();
+    const res = await fetch(url, { headers: { Authorization: token } });
+    const body = (await res.json()) as { code: number; data: unknown[] };
+    const ms = performance.now() - t;
+    if (body.code !== 0 || body.data.length !== USERS) throw new Error(`bad reply: ${JSON.stringify(body).slice(0, 200)}`);
+    return ms;
+  };
+  const addSubmission = () =>
+    db
+      .insertInto('submissions')
+      .values({ user_id: member.id, problem_id: 1, contest_id: contest.id, language: 'cpp', code: 'x', status: 'WA', tests: '[]' })
+      .execute();
+
+  for (let i = 0; i < 20; i++) await fetchBoard(); // warm-up: JIT, plans, pool
+  const cached: number[] = [];
+  for (let i = 0; i < N; i++) cached.push(await fetchBoard());
+  for (let i = 0; i < 5; i++) {
+    await addSubmission();
+    await fetchBoard();
+  }
+  const fresh: number[] = [];
+  for (let i = 0; i < N; i++) {
+    await addSubmission();
+    fresh.push(await fetchBoard());
+  }
+  const f = (x: number) => x.toFixed(1).padStart(7);
+  console.log(`store: ${usePg ? 'PostgreSQL' : 'embedded PGlite'}; ${USERS} users × ${PROBLEMS} problems × ${SUBMISSIONS} submissions (seeded in ${(seedMs / 1000).toFixed(1)} s); ${N} requests each`);
+  console.log(`unchanged contest (cache hit)       p50 ${f(percentile(cached, 50))} ms   p95 ${f(percentile(cached, 95))} ms`);
+  console.log(`new submission before each request  p50 ${f(percentile(fresh, 50))} ms   p95 ${f(percentile(fresh, 95))} ms`);
+  console.log(`ratio recompute/cached p50: ${(percentile(fresh, 50) / percentile(cached, 50)).toFixed(1)}×`);
+} finally {
+  await server.close();
+  if (dropDb) await dropDb();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

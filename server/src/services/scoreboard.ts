@@ -1,0 +1,156 @@
+// The ICPC scoreboard as a pure function (DESIGN.md "ICPC scoreboard"): rank by solved desc,
+// penalty asc, last AC time asc; ties share a rank. Penalty per solved problem = floor minutes
+// from the start to the first AC + 20 per rejected attempt before it. Only final verdicts of
+// a run (AC and the rejections below) count; CE, SE and pending records do not, nor anything
+// outside [start, end).
+
+export const PENALTY_PER_REJECTION = 20;
+
+/** Verdicts that count as a rejected attempt. */
+export const REJECTED_VERDICTS = ['WA', 'TLE', 'MLE', 'RE', 'PE', 'OLE'] as const;
+export const COUNTED_VERDICTS: readonly string[] = ['AC', ...REJECTED_VERDICTS];
+
+export interface ScoreboardContest {
+  startTime: Date;
+  endTime: Date;
+}
+
+/** A contest problem; the array order is the contest order (letters A, B, ...). */
+export interface ScoreboardProblem {
+  problemId: number;
+}
+
+export interface ScoreboardMember {
+  userId: number;
+  userName: string;
+}
+
+/** One submission, as the leaderboard sees it. */
+export interface ScoreboardSubmission {
+  id: number;
+  userId: number;
+  problemId: number;
+  status: string;
+  createdAt: Date;
+}
+
+/** What the ranking needs of one (user, problem): the result of `summarizeSubmissions` or of SQL. */
+export interface AttemptSummary {
+  userId: number;
+  problemId: number;
+  /** Milliseconds from the contest start to the first AC, or null when not solved. */
+  firstAcMs: number | null;
+  /** Counted rejections before the first AC (all counted attempts when not solved). */
+  rejected: number;
+  /** Milliseconds from the start to the last counted attempt. */
+  lastMs: number;
+}
+
+export interface ScoreboardCell {
+  newId: string;
+  result: 'AC' | 'WA' | '';
+  cnt: number;
+  submitTime: number;
+}
+
+export interface ScoreboardRow {
+  rank: number;
+  userName: string;
+  acNum: number;
+  timePenalty: number;
+  judgeResultList: ScoreboardCell[];
+}
+
+/** A, B, ..., Z, AA, AB, ... */
+export function problemLetter(index: number): string {
+  let n = index;
+  let s = '';
+  do {
+    s = String.fromCharCode(65 + (n % 26)) + s;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return s;
+}
+
+const minutes = (ms: number) => Math.floor(ms / 60000);
+
+/** Folds raw submissions into one summary per (user, problem) — the same rules as the SQL in leaderboard.ts. */
+export function summarizeSubmissions(contest: ScoreboardContest, submissions: ScoreboardSubmission[]): AttemptSummary[] {
+  const start = contest.startTime.getTime();
+  const end = contest.endTime.getTime();
+  const counted = submissions
+    .filter((s) => COUNTED_VERDICTS.includes(s.status))
+    .filter((s) => s.createdAt.getTime() >= start && s.createdAt.getTime() < end)
+    .sort((a, b) => a.id - b.id);
+  const byKey = new Map<string, AttemptSummary>();
+  for (const s of counted) {
+    const key = `${s.userId}:${s.problemId}`;
+    let summary = byKey.get(key);
+    if (!summary) {
+      summary = { userId: s.userId, problemId: s.problemId, firstAcMs: null, rejected: 0, lastMs: 0 };
+      byKey.set(key, summary);
+    }
+    if (summary.firstAcMs !== null) continue; // attempts after the first AC do not count
+    const at = s.createdAt.getTime() - start;
+    summary.lastMs = Math.max(summary.lastMs, at);
+    if (s.status === 'AC') summary.firstAcMs = at;
+    else summary.rejected += 1;
+  }
+  return [...byKey.values()];
+}
+
+interface Ranked extends Omit<ScoreboardRow, 'rank'> {
+  lastAcMinute: number;
+}
+
+export function rankScoreboard(problems: ScoreboardProblem[], members: ScoreboardMember[], summaries: AttemptSummary[]): ScoreboardRow[] {
+  const column = new Map(problems.map((p, i) => [p.problemId, i]));
+  const byUser = new Map<number, AttemptSummary[]>();
+  for (const s of summaries) {
+    if (!column.has(s.problemId)) continue;
+    const list = byUser.get(s.userId) ?? [];
+    list.push(s);
+    byUser.set(s.userId, list);
+  }
+  const rows: Ranked[] = members.map((member) => {
+    const cells: ScoreboardCell[] = problems.map((_, i) => ({ newId: problemLetter(i), result: '', cnt: 0, submitTime: 0 }));
+    let acNum = 0;
+    let timePenalty = 0;
+    let lastAcMinute = 0;
+    for (const s of byUser.get(member.userId) ?? []) {
+      const cell = cells[column.get(s.problemId)!];
+      if (s.firstAcMs !== null) {
+        const minute = minutes(s.firstAcMs);
+        Object.assign(cell, { result: 'AC', cnt: s.rejected + 1, submitTime: minute });
+        acNum += 1;
+        timePenalty += minute + PENALTY_PER_REJECTION * s.rejected;
+        lastAcMinute = Math.max(lastAcMinute, minute);
+      } else if (s.rejected > 0) {
+        Object.assign(cell, { result: 'WA', cnt: s.rejected, submitTime: minutes(s.lastMs) });
+      }
+    }
+    return { userName: member.userName, acNum, timePenalty, lastAcMinute, judgeResultList: cells };
+  });
+  rows.sort(
+    (a, b) =>
+      b.acNum - a.acNum || a.timePenalty - b.timePenalty || a.lastAcMinute - b.lastAcMinute || (a.userName < b.userName ? -1 : a.userName > b.userName ? 1 : 0),
+  );
+  let rank = 0;
+  return rows.map((row, i) => {
+    const prev = rows[i - 1];
+    const tied = prev && prev.acNum === row.acNum && prev.timePenalty === row.timePenalty && prev.lastAcMinute === row.lastAcMinute;
+    if (!tied) rank = i + 1;
+    const { lastAcMinute: _, ...rest } = row;
+    return { rank, ...rest };
+  });
+}
+
+/** The whole scoreboard from raw submissions (tests and small contests). */
+export function computeScoreboard(
+  contest: ScoreboardContest,
+  problems: ScoreboardProblem[],
+  members: ScoreboardMember[],
+  submissions: ScoreboardSubmission[],
+): ScoreboardRow[] {
+  return rankScoreboard(problems, members, summarizeSubmissions(contest, submissions));
+}

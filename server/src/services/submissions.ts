@@ -1,0 +1,147 @@
+// Submitting code: check who may submit what, store the record as PD, enqueue it, and wait a
+// bounded time for the verdict. Rejudging resets a record and enqueues it again.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, SubmissionsTable } from '../db/schema.ts';
+import { fail } from '../http/errors.ts';
+import type { CurrentUser } from '../http/route.ts';
+import { formatTime } from '../http/wire.ts';
+import type { Logger } from '../logger.ts';
+import { assertCanOpenContestProblem, isAdmin } from './contest-access.ts';
+import type { JudgeQueue } from './judge-queue.ts';
+import { findLanguage, type LanguageCatalog } from './templates-languages.ts';
+import { isFinal } from './submissions-states.ts';
+
+export const MAX_SOURCE_BYTES = 64 * 1024;
+/** Per user (administrators are not limited): one submission per interval, and a cap per minute. */
+export const SUBMIT_MIN_INTERVAL_MS = 3000;
+export const SUBMITS_PER_MINUTE = 20;
+const POLL_MS = 150;
+
+export interface SubmitInput {
+  problemId: number;
+  language: string;
+  code: string;
+  contestId?: number;
+}
+
+export interface SubmitReply {
+  id: number;
+  result: boolean;
+  runTime: number;
+  runMemory: number;
+  judgeResult: string;
+  compileMessage: string;
+  judgeTime: string;
+}
+
+export interface SubmissionDeps {
+  db: Kysely<DB>;
+  queue: JudgeQueue;
+  languages: LanguageCatalog;
+  log: Logger;
+  waitMs: number;
+}
+
+type SubmissionRow = Selectable<SubmissionsTable>;
+
+export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input: SubmitInput): Promise<SubmitReply> {
+  const { db } = deps;
+  if (Buffer.byteLength(input.code, 'utf8') > MAX_SOURCE_BYTES) {
+    throw fail('TOO_LARGE', `Your code is too long: at most ${MAX_SOURCE_BYTES / 1024} KB.`);
+  }
+  const language = findLanguage(await deps.languages(), input.language);
+  if (!language) throw fail('VALIDATION', `Unknown language "${input.language}"`, { field: 'language' });
+  if (input.contestId === undefined) {
+    if (!isAdmin(user)) throw fail('VALIDATION', 'Please choose a contest first', { field: 'contestId' });
+  } else {
+    await assertCanOpenContestProblem(db, user, input.contestId, input.problemId);
+  }
+  const problem = await db.selectFrom('problems').select(['id', 'package_hash']).where('id', '=', input.problemId).executeTakeFirst();
+  if (!problem) throw fail('NOT_FOUND', 'No such problem');
+  if (!problem.package_hash) throw fail('CONFLICT', 'This problem has no test data yet; please tell the administrator.');
+  if (!isAdmin(user)) await assertSubmitRate(db, user.id);
+
+  const template = await db
+    .selectFrom('templates')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['language']), 'in', [language.id.toLowerCase(), language.name.toLowerCase(), input.language.trim().toLowerCase()]))
+    .orderBy('id')
+    .executeTakeFirst();
+  const row = await db
+    .insertInto('submissions')
+    .values({
+      user_id: user.id,
+      problem_id: problem.id,
+      contest_id: input.contestId ?? null,
+      template_id: template?.id ?? null,
+      language: language.id,
+      code: input.code,
+      package_hash: problem.package_hash,
+      tests: '[]',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  try {
+    await deps.queue.enqueue(row.id);
+  } catch (err) {
+    // The record stays PD; the stale-record chore enqueues it again.
+    deps.log.error({ err, submissionId: row.id }, 'could not enqueue a submission');
+  }
+  return toSubmitReply(await waitForVerdict(db, row.id, deps.waitMs));
+}
+
+async function assertSubmitRate(db: Kysely<DB>, userId: number): Promise<void> {
+  const { rows } = await sql<{ last: Date | null; minute: number }>`
+    select max(created_at) as last, count(*)::int as minute
+      from submissions where user_id = ${userId} and created_at > now() - interval '1 minute'`.execute(db);
+  const { last, minute } = rows[0];
+  if (last) {
+    const waitMs = new Date(last).getTime() + SUBMIT_MIN_INTERVAL_MS - Date.now();
+    if (waitMs > 0) throw fail('RATE_LIMITED', `You are submitting too fast: please wait ${Math.ceil(waitMs / 1000)} s before submitting again.`);
+  }
+  if (minute >= SUBMITS_PER_MINUTE) throw fail('RATE_LIMITED', `Too many submissions: at most ${SUBMITS_PER_MINUTE} per minute. Please wait a little.`);
+}
+
+/** Polls the record until it has a final verdict or `waitMs` passed; returns it as it is then. */
+export async function waitForVerdict(db: Kysely<DB>, id: number, waitMs: number): Promise<SubmissionRow> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const row = await db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    if (isFinal(row.status) || Date.now() >= deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
+  }
+}
+
+export function toSubmitReply(row: SubmissionRow): SubmitReply {
+  return {
+    id: row.id,
+    result: row.status === 'AC',
+    runTime: row.run_time,
+    runMemory: row.run_memory,
+    judgeResult: row.status,
+    compileMessage: row.compile_message,
+    judgeTime: formatTime(row.created_at),
+  };
+}
+
+/** Administrators: judge a record again against its problem's current test data. */
+export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, id: number): Promise<SubmitReply> {
+  const row = await db
+    .updateTable('submissions')
+    .set({
+      status: 'PD',
+      judge_attempts: 0,
+      compile_message: '',
+      run_time: 0,
+      run_memory: 0,
+      tests: '[]',
+      judged_at: null,
+      package_hash: sql<string | null>`(select package_hash from problems where problems.id = submissions.problem_id)`,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw fail('NOT_FOUND', 'No such record');
+  await queue.enqueue(id);
+  return toSubmitReply(row);
+}

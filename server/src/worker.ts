@@ -1,0 +1,44 @@
+// Judge workers: the same code in `verdict serve` (config.workers in-process) and in
+// `verdict worker` (a separate process, possibly on another machine, on the same database).
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createJudge, type Judge } from './judge/create-judge.ts';
+import type { Logger } from './logger.ts';
+import { PackageCache } from './services/judge-queue-packages.ts';
+import { judgeRecord } from './services/judge-queue-run.ts';
+import type { JudgeQueue } from './services/judge-queue.ts';
+
+export interface StartWorkersOptions {
+  config: Config;
+  database: Database;
+  queue: JudgeQueue;
+  log: Logger;
+  /** Concurrent judge jobs in this process (0: only the stale-record chore runs here). */
+  concurrency: number;
+}
+
+/** Starts processing the queue; the judge (plugins, language probes) is created on the first job. */
+export async function startJudgeWorkers(opts: StartWorkersOptions): Promise<void> {
+  const { config, database, queue, log } = opts;
+  let judge: Promise<Judge> | undefined;
+  const getJudge = () => {
+    judge ??= createJudge({
+      plugins: config.plugins.map((name) => ({ name, optional: true })),
+      backend: config.judgeBackend,
+      cacheDir: path.join(config.dataDir, 'cache', 'checkers'),
+      log: (message) => log.info(message),
+    });
+    judge.catch(() => (judge = undefined));
+    return judge;
+  };
+  const deps = {
+    db: database.db,
+    judge: getJudge,
+    packages: new PackageCache(config, database),
+    log,
+    retry: (id: number, delayMs: number) => queue.enqueue(id, delayMs),
+  };
+  await queue.start(opts.concurrency > 0 ? { concurrency: opts.concurrency, handle: (id, keepAlive) => judgeRecord(deps, id, keepAlive) } : undefined);
+  if (opts.concurrency > 0) log.info({ workers: opts.concurrency }, 'judge workers started');
+}

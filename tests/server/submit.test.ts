@@ -1,0 +1,291 @@
+// Submitting and judging for real: an in-process worker, the real sandbox, the real database.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import yazl from 'yazl';
+import { createProblemFromPackage } from '@verdict/server/services/upload';
+import { computeScoreboard } from '@verdict/server/services/scoreboard';
+import type { Api } from '../helpers/api.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
+
+function zipOf(files: Record<string, string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+const SUM_PACKAGE = {
+  'sum/problem.yaml': 'name: Sum of two\nlimits:\n  time_limit: 1\n  memory: 128\n',
+  'sum/data/sample/1.in': '1 2\n',
+  'sum/data/sample/1.ans': '3\n',
+  'sum/data/secret/1.in': '40 2\n',
+  'sum/data/secret/1.ans': '42\n',
+  'sum/data/secret/2.in': '-5 5\n',
+  'sum/data/secret/2.ans': '0\n',
+};
+
+const PROGRAMS = {
+  cpp: {
+    AC: '#include <cstdio>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);}\n',
+    WA: '#include <cstdio>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a-b);}\n',
+    TLE: 'int main(){volatile unsigned long x=0;for(;;)x++;}\n',
+    CE: 'int main(){ this is not C++ }\n',
+  },
+  python3: {
+    AC: 'a, b = map(int, input().split())\nprint(a + b)\n',
+    WA: 'a, b = map(int, input().split())\nprint(a - b)\n',
+    TLE: 'while True:\n    pass\n',
+    CE: 'def broken(:\n    pass\n',
+  },
+} as const;
+
+const TIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+describe('submitting and judging', function () {
+  this.timeout(180_000);
+  let server: TestServer;
+  let admin: TestAccount;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  let carol: TestAccount;
+  let problemId: number;
+  let running: number;
+  let notStarted: number;
+  let ended: number;
+
+  async function contest(title: string, startOffsetMin: number, endOffsetMin: number): Promise<number> {
+    const now = Date.now();
+    const row = await server.services.db
+      .insertInto('contests')
+      .values({ title, start_time: new Date(now + startOffsetMin * 60_000), end_time: new Date(now + endOffsetMin * 60_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.services.db.insertInto('contest_problems').values({ contest_id: row.id, problem_id: problemId, position: 0 }).execute();
+    return row.id;
+  }
+
+  async function join(contestId: number, ...users: TestAccount[]) {
+    await server.services.db.insertInto('contest_users').values(users.map((u) => ({ contest_id: contestId, user_id: u.id }))).execute();
+  }
+
+  const submit = (api: Api, body: Record<string, unknown>) => api.json('/api/submit', body);
+
+  before(async () => {
+    server = await startTestServer({ JUDGE_WORKERS: '1' });
+    admin = await accountWithToken(server, { auth: 1 });
+    alice = await accountWithToken(server);
+    bob = await accountWithToken(server);
+    carol = await accountWithToken(server);
+    const zipPath = path.join(server.dataDir, 'sum.zip');
+    fs.writeFileSync(zipPath, await zipOf(SUM_PACKAGE));
+    problemId = (await createProblemFromPackage(server.services, zipPath)).problemId;
+    running = await contest('Running', -60, 60);
+    notStarted = await contest('Later', 60, 120);
+    ended = await contest('Over', -180, -120);
+    for (const c of [running, notStarted, ended]) await join(c, alice, bob);
+  });
+
+  after(async () => {
+    await server?.destroy();
+  });
+
+  for (const language of ['cpp', 'python3'] as const) {
+    for (const verdict of ['AC', 'WA', 'TLE', 'CE'] as const) {
+      it(`judges ${verdict} in ${language}`, async () => {
+        const r = await submit(admin.api, { problemId, language, code: PROGRAMS[language][verdict], contestId: running });
+        assert.equal(r.code, 0, r.message);
+        assert.equal(r.data.judgeResult, verdict, r.data.compileMessage);
+        assert.equal(r.data.result, verdict === 'AC');
+        assert.match(r.data.judgeTime, TIME_RE);
+        assert.equal(typeof r.data.id, 'number');
+        if (verdict === 'CE') assert.notEqual(r.data.compileMessage.trim(), '');
+        if (verdict === 'AC') assert.ok(r.data.runMemory > 0, `runMemory ${r.data.runMemory}`);
+      });
+    }
+  }
+
+  it('accepts the language by its display name, as templates name it', async () => {
+    const r = await submit(admin.api, { problemId, language: 'Python 3', code: PROGRAMS.python3.AC });
+    assert.equal(r.code, 0, r.message);
+    assert.equal(r.data.judgeResult, 'AC');
+  });
+
+  it('refuses a missing language or blank code with the spec messages, storing nothing', async () => {
+    const before = await server.services.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const noLanguage = await submit(alice.api, { problemId, language: '', code: 'x', contestId: running });
+    assert.equal(noLanguage.status, 400);
+    assert.equal(noLanguage.message, 'Please select a language!');
+    const missing = await submit(alice.api, { problemId, code: 'x', contestId: running });
+    assert.equal(missing.message, 'Please select a language!');
+    const blank = await submit(alice.api, { problemId, language: 'cpp', code: ' \n\t ', contestId: running });
+    assert.equal(blank.status, 400);
+    assert.equal(blank.message, 'Please enter your code!');
+    const unknown = await submit(alice.api, { problemId, language: 'cobol', code: 'x', contestId: running });
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.message, /Unknown language "cobol"/);
+    const after = await server.services.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    assert.equal(after.n, before.n);
+  });
+
+  it('refuses code over 64 KB', async () => {
+    const r = await submit(alice.api, { problemId, language: 'python3', code: '#'.repeat(64 * 1024 + 1), contestId: running });
+    assert.equal(r.status, 413);
+    assert.match(r.message, /64 KB/);
+  });
+
+  it('needs a contest for users, and refuses contests not started, ended, or not joined', async () => {
+    const none = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC });
+    assert.equal(none.status, 400);
+    const later = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: notStarted });
+    assert.equal(later.message, 'The contest has not started yet.');
+    const over = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: ended });
+    assert.equal(over.message, 'The contest has ended.');
+    const stranger = await submit(carol.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running });
+    assert.equal(stranger.status, 403);
+    assert.equal(stranger.code, 1013);
+    const anonymous = await submit(alice.api.withToken(null), { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running });
+    assert.equal(anonymous.status, 401);
+  });
+
+  it('lets a member submit, then rate-limits a second submission within 3 s', async () => {
+    const first = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.WA, contestId: running });
+    assert.equal(first.code, 0, first.message);
+    assert.equal(first.data.judgeResult, 'WA');
+    const second = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running });
+    assert.equal(second.status, 429);
+    assert.match(second.message, /too fast/);
+    await new Promise((r) => setTimeout(r, 3100));
+    const third = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running });
+    assert.equal(third.code, 0, third.message);
+    assert.equal(third.data.judgeResult, 'AC');
+  });
+
+  it('caps submissions at 20 per minute', async () => {
+    const dave = await accountWithToken(server);
+    await join(running, dave);
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      user_id: dave.id,
+      problem_id: problemId,
+      contest_id: running,
+      language: 'python3',
+      code: 'print(0)',
+      status: 'WA',
+      tests: '[]',
+      created_at: new Date(Date.now() - 10_000 - i * 2000),
+    }));
+    await server.services.db.insertInto('submissions').values(rows).execute();
+    const r = await submit(dave.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running });
+    assert.equal(r.status, 429);
+    assert.match(r.message, /20 per minute/);
+  });
+
+  it("lists a user's own records (MyList, MyAllList) without anyone's code", async () => {
+    await submit(bob.api, { problemId, language: 'cpp', code: PROGRAMS.cpp.AC, contestId: running });
+    const mine = await alice.api.form('/api/JudgeRecord/MyList', { contestId: running });
+    assert.equal(mine.code, 0, mine.message);
+    assert.deepEqual(
+      mine.data.map((r: any) => r.judgeResult),
+      ['AC', 'WA'],
+    );
+    const rec = mine.data[0];
+    for (const field of ['problemId', 'problemTitle', 'judgeResult', 'runTime', 'runMemory', 'judgeTime', 'username', 'contestId', 'templateName']) {
+      assert.ok(field in rec, `missing ${field}`);
+    }
+    assert.equal(rec.problemTitle, 'Sum of two');
+    assert.equal(rec.username, alice.username);
+    assert.ok(!('code' in rec));
+    const all = await alice.api.form('/api/JudgeRecord/MyAllList', { username: alice.username });
+    assert.equal(all.code, 0);
+    assert.ok(all.data.every((r: any) => r.username === alice.username && !('code' in r)));
+    const others = await alice.api.form('/api/JudgeRecord/MyAllList', { username: bob.username });
+    assert.equal(others.status, 403);
+    const strangerList = await carol.api.form('/api/JudgeRecord/MyList', { contestId: running });
+    assert.equal(strangerList.status, 403);
+  });
+
+  it('shows code and tests to the owner and administrators only', async () => {
+    const mine = await alice.api.form('/api/JudgeRecord/MyAllList', { username: alice.username });
+    const id = mine.data[0].id;
+    const own = await alice.api.get('/api/JudgeRecord/detail', { id });
+    assert.equal(own.code, 0);
+    assert.equal(own.data.code, PROGRAMS.python3.AC);
+    assert.equal(own.data.tests.length, 3);
+    assert.ok(own.data.tests.every((t: any) => t.verdict === 'AC'));
+    const other = await bob.api.get('/api/JudgeRecord/detail', { id });
+    assert.equal(other.status, 404);
+    assert.equal(other.data, null);
+    const byAdmin = await admin.api.get('/api/JudgeRecord/detail', { id });
+    assert.equal(byAdmin.data.code, PROGRAMS.python3.AC);
+  });
+
+  it('lists every record for administrators, newest first, with filters', async () => {
+    const all = await admin.api.get('/api/JudgeRecord/list');
+    assert.equal(all.code, 0);
+    const ids = all.data.map((r: any) => r.id);
+    assert.deepEqual(ids, [...ids].sort((a: number, b: number) => b - a));
+    for (const field of ['id', 'problemTitle', 'username', 'templateId', 'runMemory', 'runTime', 'judgeTime', 'judgeResult', 'problemId', 'language', 'contestId']) {
+      assert.ok(field in all.data[0], `missing ${field}`);
+    }
+    const byUser = await admin.api.get('/api/JudgeRecord/list', { username: alice.username, result: 'wa' });
+    assert.ok(byUser.data.length >= 1);
+    assert.ok(byUser.data.every((r: any) => r.username === alice.username && r.judgeResult === 'WA'));
+    const byTitle = await admin.api.get('/api/JudgeRecord/list', { problem: 'sum of' });
+    assert.equal(byTitle.data.length, all.data.length);
+    const byId = await admin.api.get('/api/JudgeRecord/list', { problem: String(problemId + 1000) });
+    assert.deepEqual(byId.data, []);
+    const refused = await alice.api.get('/api/JudgeRecord/list');
+    assert.equal(refused.status, 403);
+  });
+
+  it('rejudges a record for administrators', async () => {
+    const list = await admin.api.get('/api/JudgeRecord/list', { username: bob.username });
+    const id = list.data[0].id;
+    const r = await admin.api.json('/api/JudgeRecord/rejudge', { id });
+    assert.equal(r.code, 0, r.message);
+    assert.equal(r.data.judgeResult, 'PD');
+    let status = 'PD';
+    for (let i = 0; i < 200 && !['AC', 'WA'].includes(status); i++) {
+      await new Promise((res) => setTimeout(res, 100));
+      status = (await admin.api.get('/api/JudgeRecord/detail', { id })).data.judgeResult;
+    }
+    assert.equal(status, 'AC');
+    const refused = await bob.api.json('/api/JudgeRecord/rejudge', { id });
+    assert.equal(refused.status, 403);
+  });
+
+  it('serves the leaderboard to members and administrators, as the pure ranking computes it', async () => {
+    const board = await alice.api.get('/api/BangDan/AllResultList', { contestId: running });
+    assert.equal(board.code, 0, board.message);
+    const { db } = server.services;
+    const contestRow = await db.selectFrom('contests').selectAll().where('id', '=', running).executeTakeFirstOrThrow();
+    const members = await db
+      .selectFrom('contest_users as cu')
+      .innerJoin('users as u', 'u.id', 'cu.user_id')
+      .select(['u.id as userId', 'u.username as userName'])
+      .where('cu.contest_id', '=', running)
+      .execute();
+    const subs = await db.selectFrom('submissions').select(['id', 'user_id', 'problem_id', 'status', 'created_at']).where('contest_id', '=', running).execute();
+    const expected = computeScoreboard(
+      { startTime: contestRow.start_time, endTime: contestRow.end_time },
+      [{ problemId }],
+      members,
+      subs.map((s) => ({ id: s.id, userId: s.user_id, problemId: s.problem_id, status: s.status, createdAt: s.created_at })),
+    );
+    assert.deepEqual(board.data, expected);
+    const aliceRow = board.data.find((r: any) => r.userName === alice.username)!;
+    assert.equal(aliceRow.acNum, 1);
+    assert.equal(aliceRow.judgeResultList[0].cnt, 2);
+    assert.equal(aliceRow.judgeResultList[0].newId, 'A');
+    assert.equal(aliceRow.timePenalty, aliceRow.judgeResultList[0].submitTime + 20);
+    assert.equal((await admin.api.get('/api/BangDan/AllResultList', { contestId: running })).code, 0);
+    const stranger = await carol.api.get('/api/BangDan/AllResultList', { contestId: running });
+    assert.equal(stranger.status, 403);
+  });
+});

@@ -1,0 +1,151 @@
+// `verdict worker` as separate processes on the server's database: a worker killed mid-judge
+// leaves its job to another once the lock expires, and the chore recovers orphaned records.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import yazl from 'yazl';
+import { REPO_ROOT } from '@verdict/server/server';
+import { createProblemFromPackage } from '@verdict/server/services/upload';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
+
+function zipOf(files: Record<string, string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+const files: Record<string, string> = { 'slow/problem.yaml': 'name: Slow sum\nlimits:\n  time_limit: 5\n  memory: 128\n' };
+for (let i = 1; i <= 3; i++) {
+  files[`slow/data/secret/${i}.in`] = `${i} ${i}\n`;
+  files[`slow/data/secret/${i}.ans`] = `${2 * i}\n`;
+}
+
+// About half a second of CPU per test: judging one submission takes a couple of seconds.
+const SLOW_AC = 'import time\nend = time.process_time() + 0.5\nwhile time.process_time() < end:\n    pass\na, b = map(int, input().split())\nprint(a + b)\n';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('judge workers in separate processes @slow', function () {
+  this.timeout(240_000);
+  let server: TestServer & { databaseUrl?: string };
+  let admin: TestAccount;
+  let problemId: number;
+  const children: ChildProcess[] = [];
+
+  function startWorker(): ChildProcess {
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'cli/bin/verdict.js'), 'worker', '--data-dir', server.dataDir], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+        JUDGE_LOCK_LIFETIME_MS: '3000',
+        JUDGE_POLL_MS: '500',
+        JUDGE_CHORE_MS: '1000',
+        JUDGE_STALE_MS: '2000',
+        ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : { DATABASE_URL: '' }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    child.on('exit', (code, signal) => {
+      if (code && code !== 0) console.error(`worker exited ${code} ${signal ?? ''}:\n${output}`);
+    });
+    children.push(child);
+    return child;
+  }
+
+  async function statuses(ids: number[]) {
+    return server.services.db.selectFrom('submissions').select(['id', 'status', 'judge_attempts', 'compile_message']).where('id', 'in', ids).orderBy('id').execute();
+  }
+
+  async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      await sleep(200);
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  before(async () => {
+    server = await startTestServer({ JUDGE_WORKERS: '0', SUBMIT_WAIT_MS: '0' });
+    admin = await accountWithToken(server, { auth: 1 });
+    const zipPath = path.join(server.dataDir, 'slow.zip');
+    fs.writeFileSync(zipPath, await zipOf(files));
+    problemId = (await createProblemFromPackage(server.services, zipPath)).problemId;
+  });
+
+  after(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await server?.destroy();
+  });
+
+  it('finishes every submission after a worker is killed mid-judge', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await admin.api.json('/api/submit', { problemId, language: 'python3', code: SLOW_AC });
+      assert.equal(r.code, 0, r.message);
+      assert.equal(r.data.judgeResult, 'PD');
+      ids.push(r.data.id);
+    }
+    const first = startWorker();
+    const victim = await waitFor(
+      'a record in JG',
+      async () => (await statuses(ids)).find((s) => s.status === 'JG'),
+      60_000,
+    );
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    startWorker();
+    const final = await waitFor(
+      'every record judged',
+      async () => {
+        const rows = await statuses(ids);
+        return rows.every((r) => !['PD', 'JG', 'CP'].includes(r.status)) ? rows : undefined;
+      },
+      150_000,
+    );
+    assert.deepEqual(
+      final.map((r) => r.status),
+      ids.map(() => 'AC'),
+      JSON.stringify(final),
+    );
+    const retried = final.find((r) => r.id === victim.id)!;
+    assert.ok(retried.judge_attempts >= 2, `attempts ${retried.judge_attempts}`);
+  });
+
+  it('re-enqueues an orphaned PD record and gives up with SE after 3 attempts', async () => {
+    const { db } = server.services;
+    const base = { user_id: admin.id, problem_id: problemId, language: 'python3', code: SLOW_AC, tests: '[]', created_at: new Date(Date.now() - 60_000) };
+    const hash = (await db.selectFrom('problems').select('package_hash').where('id', '=', problemId).executeTakeFirstOrThrow()).package_hash;
+    const orphan = await db.insertInto('submissions').values({ ...base, status: 'PD', package_hash: hash }).returning('id').executeTakeFirstOrThrow();
+    const exhausted = await db
+      .insertInto('submissions')
+      .values({ ...base, status: 'JG', judge_attempts: 3, package_hash: hash })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows = await waitFor(
+      'the chore to settle both records',
+      async () => {
+        const r = await statuses([orphan.id, exhausted.id]);
+        return r.every((x) => !['PD', 'JG', 'CP'].includes(x.status)) ? r : undefined;
+      },
+      60_000,
+    );
+    assert.equal(rows[0].status, 'AC');
+    assert.equal(rows[1].status, 'SE');
+    assert.match(rows[1].compile_message, /failed 3 times/);
+  });
+});
