@@ -1,0 +1,110 @@
+// The judging flow: ICPC stop versus run-all, progress, max time/memory, time factors and the
+// re-run of a test that lands just over its time limit.
+import assert from 'node:assert/strict';
+import { createJudge, type JudgeProgress } from '@verdict/server/judge/index';
+import type { JudgeBackend, VerdictPlugin } from '@verdict/server/judge/plugin-api';
+import { removeTempDirs, TEST_BACKEND, testJudge, tinyProblem } from './helpers.ts';
+
+// Prints a+b, except on input "5 5" where it prints nonsense.
+const FAILS_ON_FIVE = 'a, b = map(int, input().split())\nprint("x" if a == 5 else a + b)\n';
+
+/** Burns the CPU milliseconds given on stdin, then prints 0. */
+const BURN_C = `#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <time.h>
+int main(void) {
+  double ms; if (scanf("%lf", &ms) != 1) return 1;
+  struct timespec t; volatile unsigned long n = 0;
+  do { for (int i = 0; i < 100000; i++) n++; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); }
+  while (t.tv_sec * 1000.0 + t.tv_nsec / 1e6 < ms);
+  puts("0");
+  return 0;
+}
+`;
+
+describe(`judging flow (${TEST_BACKEND} backend) @slow`, function () {
+  this.timeout(120_000);
+  after(removeTempDirs);
+  const tests: [string, string][] = [
+    ['1 2\n', '3\n'],
+    ['5 5\n', '10\n'],
+    ['2 2\n', '4\n'],
+  ];
+
+  it('stops at the first failing test by default (ICPC) and reports progress per test', async function () {
+    const problem = await tinyProblem({ tests });
+    const progress: JudgeProgress[] = [];
+    const result = await (await testJudge()).judgeSubmission({ problem, language: 'python3', source: FAILS_ON_FIVE, onProgress: (p) => progress.push(p) });
+    assert.equal(result.verdict, 'WA');
+    assert.deepEqual(
+      result.tests.map((t) => [t.name, t.verdict]),
+      [
+        ['secret/1', 'AC'],
+        ['secret/2', 'WA'],
+      ],
+    );
+    assert.deepEqual(
+      progress.map((p) => p.phase),
+      ['compiling', 'running', 'running', 'done'],
+    );
+    assert.equal(progress[1].total, 3);
+    assert.equal(progress[2].test?.verdict, 'WA');
+  });
+
+  it('runs every test on request; the record keeps max time and max memory', async function () {
+    const problem = await tinyProblem({ tests });
+    const result = await (await testJudge()).judgeSubmission({ problem, language: 'python3', source: FAILS_ON_FIVE, options: { runAll: true } });
+    assert.deepEqual(
+      result.tests.map((t) => t.verdict),
+      ['AC', 'WA', 'AC'],
+    );
+    assert.equal(result.verdict, 'WA');
+    assert.equal(result.timeMs, Math.max(...result.tests.map((t) => t.timeMs)));
+    assert.equal(result.memoryKb, Math.max(...result.tests.map((t) => t.memoryKb)));
+  });
+
+  it('multiplies the time limit by the language time factor', async function () {
+    // 1.2 s of CPU: over the 1 s limit in C (factor 1), but the same limit with factor 2 passes.
+    const problem = await tinyProblem({ tests: [['1200\n', '0\n']], yaml: 'name: Burn\nlimits:\n  time_limit: 1\n  memory: 64\n' });
+    const judge = await testJudge();
+    const c = judge.allLanguages.find((l) => l.id === 'c')!;
+    assert.equal((await judge.judgeSubmission({ problem, language: c, source: BURN_C })).verdict, 'TLE');
+    assert.equal((await judge.judgeSubmission({ problem, language: { ...c, timeFactor: 2 }, source: BURN_C })).verdict, 'AC');
+  });
+
+  it('runs a test again once when it ends just over the limit, but not a runaway program', async function () {
+    const runs: string[] = [];
+    const counting: VerdictPlugin = {
+      name: 'counting',
+      apiVersion: 1,
+      async setup(ctx) {
+        const real = (await testJudge()).backend;
+        const backend: JudgeBackend = {
+          name: 'counting',
+          unsafe: real.unsafe,
+          check: () => real.check(),
+          run: (req) => {
+            if (req.stdin && typeof req.stdin === 'object' && 'file' in req.stdin) runs.push(req.stdin.file);
+            return real.run(req);
+          },
+        };
+        ctx.registerBackend(backend);
+      },
+    };
+    const judge = await createJudge({ plugins: [{ plugin: counting }], backend: 'counting' });
+    const near = await tinyProblem({ tests: [['1200\n', '0\n']] });
+    const result = await judge.judgeSubmission({ problem: near, language: 'c', source: BURN_C });
+    assert.equal(result.verdict, 'TLE');
+    assert.equal(runs.length, 2, 'a run over the limit but within the headroom is repeated');
+    runs.length = 0;
+    const far = await tinyProblem({ tests: [['60000\n', '0\n']] });
+    assert.equal((await judge.judgeSubmission({ problem: far, language: 'c', source: BURN_C })).verdict, 'TLE');
+    assert.equal(runs.length, 1, 'a program killed at the headroom is not run again');
+  });
+
+  it('refuses an unknown or unavailable language clearly', async function () {
+    const problem = await tinyProblem({ tests });
+    const judge = await testJudge();
+    await assert.rejects(judge.judgeSubmission({ problem, language: 'cobol', source: '' }), /unknown language "cobol"/);
+  });
+});
