@@ -41,7 +41,6 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     '--unshare-user',
     '--disable-userns',
     '--die-with-parent',
-    '--new-session',
     '--cap-drop',
     'ALL',
     '--hostname',

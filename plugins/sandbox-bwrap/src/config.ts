@@ -67,17 +67,14 @@ export const defaultSandboxConfig: SandboxConfig = {
     '/lib32',
     '/lib64',
     '/libx32',
+    // Each bind is a mount that bwrap sets up and the kernel tears down on every run: only what
+    // runtimes read (alternatives for java/javac, the loader cache, the JDK's config).
     '/etc/alternatives',
     '/etc/ld.so.cache',
-    '/etc/ld.so.conf',
-    '/etc/ld.so.conf.d',
     '/etc/localtime',
     '/etc/java-17-openjdk',
     '/etc/java-21-openjdk',
     '/etc/fpc.cfg',
-    '/etc/fpc-3.2.2.cfg',
-    '/etc/python3',
-    '/etc/python3.11',
   ],
 };
 

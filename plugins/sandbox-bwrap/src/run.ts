@@ -145,6 +145,9 @@ async function supervise(
       {
         uid: config.uid,
         gid: config.gid,
+        // A new session without a controlling terminal (the program cannot reach the judge's tty);
+        // cheaper here than bwrap's own --new-session.
+        detached: true,
         cwd: '/',
         env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', ...req.env },
         stdio: [

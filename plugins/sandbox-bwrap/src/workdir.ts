@@ -4,6 +4,7 @@
 // back after it. In 'bind' mode the host work dir itself is bound, bounded only per file by
 // RLIMIT_FSIZE. Either way the program's files come back owned by the sandbox user.
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
@@ -79,7 +80,7 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
       reused.sizeBytes = sizeBytes;
       return reused;
     }
-    const dir = path.join(root, `slot-${process.pid}-${++slotsMade}`);
+    const dir = path.join(root, `slot-${process.pid}-${++slotsMade}-${randomBytes(3).toString('hex')}`);
     await fs.mkdir(dir, { mode: 0o700 });
     await mountTmpfs(dir, sizeBytes, uid, gid, false);
     return { dir, sizeBytes };
@@ -123,7 +124,7 @@ async function prepareRoot(root: string): Promise<void> {
   await fs.mkdir(root, { recursive: true, mode: 0o755 });
   // Slots of dead judge processes: unmount and remove.
   for (const name of await fs.readdir(root)) {
-    const match = /^slot-(\d+)-\d+$/.exec(name);
+    const match = /^slot-(\d+)-/.exec(name);
     if (!match || isAlive(Number(match[1]))) continue;
     const dir = path.join(root, name);
     await execFileAsync('umount', [dir]).catch(() => undefined);
