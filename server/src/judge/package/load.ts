@@ -1,5 +1,5 @@
 // loadProblemPackage: a folder or a zip (Kattis layout or flat) → Problem.
-import { mkdtemp, readdir, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Problem } from '../types.ts';
@@ -10,7 +10,10 @@ import { isKattisPackage, loadKattisPackage, type LimitDefaults } from './kattis
 import { DEFAULT_ZIP_LIMITS, extractZip, type ZipLimits } from './zip.ts';
 
 export interface LoadPackageOptions extends LimitDefaults {
-  /** Where a zip is unpacked (created if missing; must be empty). Default: a new temp folder. */
+  /**
+   * Where a zip is unpacked (created if missing; must be empty). Default: a new temp folder, which
+   * the caller owns afterwards (the Problem's paths point into it). Removed again if the zip is refused.
+   */
   extractTo?: string;
   zipLimits?: Partial<ZipLimits>;
 }
@@ -22,12 +25,20 @@ export async function loadProblemPackage(dirOrZip: string, options: LoadPackageO
   } catch {
     throw new PackageError(`${dirOrZip}: no such file or folder`);
   }
-  let dir = path.resolve(dirOrZip);
-  if (!info.isDirectory()) {
-    dir = options.extractTo ? path.resolve(options.extractTo) : await mkdtemp(path.join(os.tmpdir(), 'verdict-package-'));
-    await extractZip(dirOrZip, dir, { ...DEFAULT_ZIP_LIMITS, ...options.zipLimits });
-    dir = await packageRoot(dir);
+  if (info.isDirectory()) return loadFolder(path.resolve(dirOrZip), options);
+  const target = options.extractTo ? path.resolve(options.extractTo) : await mkdtemp(path.join(os.tmpdir(), 'verdict-package-'));
+  if ((await readdir(target).catch(() => [])).length > 0) throw new PackageError(`cannot unpack into ${target}: the folder is not empty`);
+  try {
+    await extractZip(dirOrZip, target, { ...DEFAULT_ZIP_LIMITS, ...options.zipLimits });
+    return await loadFolder(await packageRoot(target), options);
+  } catch (err) {
+    // A refused package leaves nothing behind.
+    await rm(target, { recursive: true, force: true });
+    throw err;
   }
+}
+
+async function loadFolder(dir: string, options: LoadPackageOptions): Promise<Problem> {
   const loaded = (await isKattisPackage(dir)) ? await loadKattisPackage(dir, options) : await loadFlatPackage(dir, options);
   return { ...loaded, hash: await hashDirectory(dir) };
 }
