@@ -188,13 +188,34 @@ describe('admin users', () => {
       assert.equal(await unchanged(), before);
     });
 
-    it('refuses deleting the last superadmin, even by another admin', async () => {
+    it("refuses a plain admin any change to a superadmin's account", async () => {
       const second = await accountWithToken(server, { auth: 1 });
       const before = await unchanged();
-      const r = await second.api.json('/api/user/deleteListById', [admin.id], 'DELETE');
-      assert.equal(r.status, 409);
-      assert.equal(r.message, 'The last superadmin cannot be deleted');
+      const message = "Only a superadmin can change a superadmin's account";
+      const del = await second.api.json('/api/user/deleteListById', [admin.id], 'DELETE');
+      assert.equal(del.status, 403);
+      assert.equal(del.message, message);
+      const pwd = await second.api.json('/api/user/updateUserPwd', { id: admin.id, password: 'taken-over-1' });
+      assert.equal(pwd.status, 403);
+      assert.equal(pwd.message, message);
+      const edit = await second.api.json('/api/user/updateUser', { id: admin.id, username: 'admin', email: 'admin@verdict.local', nickname: 'x', gender: 'male', auth: 2 });
+      assert.equal(edit.status, 403);
       assert.equal(await unchanged(), before);
+    });
+
+    it('lets a superadmin demote another superadmin, but never the last one', async () => {
+      const other = await accountWithToken(server, { auth: 2 });
+      const asUser = (id: number, username: string, email: string, auth: number) => ({ id, username, email, nickname: username, gender: 'male', auth });
+      const demoted = await other.api.json('/api/user/updateUser', asUser(admin.id, 'admin', 'admin@verdict.local', 1));
+      assert.equal(demoted.code, 0, demoted.message);
+      const before = await unchanged();
+      const last = await other.api.json('/api/user/updateUser', asUser(other.id, other.username, other.email, 0));
+      assert.equal(last.status, 409);
+      assert.equal(last.message, 'The last superadmin cannot be demoted');
+      assert.equal(await unchanged(), before);
+      await server.services.db.updateTable('users').set({ auth: 2, nickname: 'Administrator' }).where('id', '=', admin.id).execute();
+      const removed = await admin.api.json('/api/user/deleteListById', [other.id], 'DELETE');
+      assert.equal(removed.code, 0, removed.message);
     });
 
     it('refuses the whole list when one id is unknown', async () => {

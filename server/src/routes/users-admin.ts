@@ -88,7 +88,7 @@ export const usersAdminRoutes = [
     path: '/api/user/updateUser',
     role: 'admin',
     tag: 'admin users',
-    summary: 'Edit a user; the last superadmin cannot be demoted',
+    summary: 'Edit a user; only a superadmin edits a superadmin, and the last one cannot be demoted',
     encoding: 'json',
     body: z
       .object({
@@ -101,7 +101,7 @@ export const usersAdminRoutes = [
       })
       .strict(),
     reply: wireUser,
-    handler: ({ body }, { db }) => updateUser(db, body),
+    handler: ({ body, user }, { db }) => updateUser(db, user!, body),
   }),
   route({
     method: 'post',

@@ -1,6 +1,7 @@
 // User management for administrators (spec §2 user management, §5 admin user rules): list,
-// add, edit, change password, bulk delete. The last superadmin can never be deleted or
-// demoted, and nobody deletes their own account from here.
+// add, edit, change password, bulk delete. Only a superadmin touches a superadmin's account
+// (else any admin could take it over by resetting its password); the last superadmin can
+// never be deleted or demoted, and nobody deletes their own account from here.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { containsPattern } from '../db/like.ts';
@@ -74,14 +75,19 @@ async function findUser(db: Kysely<DB>, id: number) {
   return row;
 }
 
+function assertMayManage(caller: CurrentUser, target: { auth: number }): void {
+  if (target.auth === SUPERADMIN && caller.auth !== SUPERADMIN) throw fail('FORBIDDEN', "Only a superadmin can change a superadmin's account");
+}
+
 async function superadminCount(db: Kysely<DB>): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('auth', '=', SUPERADMIN).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function updateUser(db: Kysely<DB>, changes: UserChanges): Promise<WireUser> {
+export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: UserChanges): Promise<WireUser> {
   return db.transaction().execute(async (trx) => {
     const current = await findUser(trx, changes.id);
+    assertMayManage(caller, current);
     // The admin form assigns user or admin only; a superadmin keeps that role when edited.
     if (changes.auth === SUPERADMIN && current.auth !== SUPERADMIN) {
       throw fail('VALIDATION', 'Authority must be user or admin', { field: 'auth' });
@@ -98,7 +104,7 @@ export async function updateUser(db: Kysely<DB>, changes: UserChanges): Promise<
 
 /** Sets a new password and ends the user's sessions (except the caller's own, when it is them). */
 export async function setUserPassword(db: Kysely<DB>, caller: CurrentUser, callerToken: string | null, id: number, password: string): Promise<void> {
-  await findUser(db, id);
+  assertMayManage(caller, await findUser(db, id));
   await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).execute();
   await revokeUserTokens(db, id, caller.id === id ? (callerToken ?? undefined) : undefined);
 }
@@ -112,6 +118,7 @@ export async function deleteUsers(db: Kysely<DB>, caller: CurrentUser, ids: numb
       const found = new Set(rows.map((r) => r.id));
       throw fail('NOT_FOUND', `No such user: ${unique.filter((id) => !found.has(id)).join(', ')}`);
     }
+    for (const row of rows) assertMayManage(caller, row);
     const superadmins = rows.filter((r) => r.auth === SUPERADMIN).length;
     if (superadmins > 0 && superadmins >= (await superadminCount(trx))) {
       throw fail('CONFLICT', 'The last superadmin cannot be deleted');
