@@ -60,6 +60,7 @@ int main(int argc, char **argv) { printf("%ld\\n", depth(atol(argv[1]))); return
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
@@ -73,6 +74,7 @@ int main(void) {
   ok &= denied("mount", mount("none", "/tmp", "tmpfs", 0, NULL));
   ok &= denied("ptrace", ptrace(PTRACE_TRACEME, 0, NULL, NULL));
   ok &= denied("clone-newnet", syscall(SYS_clone, CLONE_NEWNET | SIGCHLD, NULL, NULL, NULL, 0));
+  ok &= denied("tiocsti", ioctl(0, TIOCSTI, "x"));
   return ok ? 0 : 1;
 }`,
   fillFiles: `#include <errno.h>
@@ -247,7 +249,7 @@ describe('sandbox against hostile programs @slow', function () {
   it('forbidden system calls fail with EPERM', async function () {
     const r = await hostile('forbidden');
     assert.equal(r.status, 'OK', r.stdout);
-    assert.equal(r.stdout, 'unshare: EPERM\nmount: EPERM\nptrace: EPERM\nclone-newnet: EPERM\n');
+    assert.equal(r.stdout, 'unshare: EPERM\nmount: EPERM\nptrace: EPERM\nclone-newnet: EPERM\ntiocsti: EPERM\n');
   });
 
   it('filling the work dir stops at limits.diskKb with ENOSPC, not MLE, and the host gets at most that', async function () {

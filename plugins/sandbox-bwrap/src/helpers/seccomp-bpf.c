@@ -7,6 +7,7 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static const char *const denied[] = {
@@ -47,6 +48,13 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof each / sizeof each[0]; i++)
     if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
                          SCMP_A0(SCMP_CMP_MASKED_EQ, each[i], each[i])) < 0)
+      return 1;
+  // Typing into a terminal the judge may share (TIOCSTI) or poking the console (TIOCLINUX).
+  // ioctl's request is an int: compare the low 32 bits only.
+  static const unsigned long long tty_requests[] = {TIOCSTI, TIOCLINUX};
+  for (size_t i = 0; i < sizeof tty_requests / sizeof tty_requests[0]; i++)
+    if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ioctl), 1,
+                         SCMP_A1(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, tty_requests[i])) < 0)
       return 1;
   int fd = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0 || seccomp_export_bpf(ctx, fd) < 0 || close(fd) < 0) {
