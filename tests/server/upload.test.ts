@@ -101,6 +101,17 @@ describe('problem data upload', () => {
     assert.equal(fs.readFileSync(path.join(dir, 'data/secret/3.ans'), 'utf8'), '6\n');
   });
 
+  it('makes a new version for the same content again, sharing the stored package', async () => {
+    const zip = await buildZip(kattisEntries({ statement: '# Sum v2\n', secret: 3 }));
+    const packagesBefore = (await server.services.db.selectFrom('packages').select('hash').execute()).length;
+    const previous = (await problemRow()).package_hash;
+    const r = await admin.multipart('/api/admin/problem/upload', zipForm(problemId, zip));
+    assert.equal(r.code, 0, r.message);
+    assert.equal(r.data.version, 3);
+    assert.equal(r.data.hash, previous);
+    assert.equal((await server.services.db.selectFrom('packages').select('hash').execute()).length, packagesBefore);
+  });
+
   it('unpacks a package from the database copy on a machine without the zip, once for concurrent callers', async () => {
     const versions = await server.services.db.selectFrom('problem_versions').select('package_hash').orderBy('version').execute();
     const hash = versions[0].package_hash;
@@ -166,6 +177,8 @@ describe('problem data upload', () => {
     it('a zip with a path traversal entry', async () => {
       const zip = await buildZip([...kattisEntries(), { name: 'sum/zz/zz/zz/zz/evil', data: 'x' }]);
       await expectRefusal(zipForm(problemId, renameEntry(zip, 'sum/zz/zz/zz/zz/evil', '../../../../../evil2')), 422, /path traversal|outside the package/);
+      const extractDir = path.join(server.dataDir, 'tmp', 'upload-x', 'package');
+      for (let up = 1; up <= 5; up++) assert.ok(!fs.existsSync(path.resolve(extractDir, '../'.repeat(up), 'evil2')));
     });
 
     it('a zip with an absolute path', async () => {

@@ -9,11 +9,18 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { isKattisPackage } from '../judge/package/kattis.ts';
 import { loadProblemPackage } from '../judge/package/load.ts';
+import type { ZipLimits } from '../judge/package/zip.ts';
 import type { Problem } from '../judge/types.ts';
 import type { Services } from '../services.ts';
 
 /** Packages up to this size are also stored in the database (packages.data). */
 export const DB_COPY_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Unpacking limits, the same at upload and on workers (a package accepted once must unpack
+ * everywhere): test data of a 512 MB zip may well unpack to a few GB.
+ */
+export const PACKAGE_ZIP_LIMITS: Partial<ZipLimits> = { maxUnpackedBytes: 4 * 1024 ** 3 };
 
 const HASH_RE = /^[0-9a-f]{64}$/;
 
@@ -60,17 +67,21 @@ export async function describePackage(problem: Problem, inDatabase: boolean): Pr
 }
 
 /**
- * Keeps a checked package's zip under its hash (moving `zipPath` there unless a copy exists)
- * and returns its size and the bytes to store in the database (null when too large for that).
+ * Keeps a checked package's zip under its hash (moving `zipPath` there unless a copy exists;
+ * the caller's file is gone afterwards) and returns its size and the bytes to store in the
+ * database (null when too large for that).
  */
 export async function keepPackageZip(config: Config, hash: string, zipPath: string): Promise<{ size: number; data: Buffer | null }> {
   const target = packageZipPath(config, hash);
   await mkdir(path.dirname(target), { recursive: true });
   if (!fs.existsSync(target)) {
-    // Through a unique name so that a reader never sees a half-copied zip.
-    const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
-    await fs.promises.copyFile(zipPath, partial);
-    await rename(partial, target);
+    // A rename within the data folder: atomic, and a 512 MB upload is not copied.
+    await rename(zipPath, target).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EXDEV') throw err;
+      const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
+      await fs.promises.copyFile(zipPath, partial);
+      await rename(partial, target);
+    });
   }
   const size = (await fs.promises.stat(target)).size;
   return { size, data: size <= DB_COPY_MAX_BYTES ? await fs.promises.readFile(target) : null };
@@ -112,7 +123,7 @@ async function unpackIntoCache(services: Pick<Services, 'config' | 'db'>, hash: 
   const zipPath = await localZip(services, hash);
   const scratch = await makeScratchDir(services.config, 'unpack');
   try {
-    const problem = await loadProblemPackage(zipPath, { extractTo: path.join(scratch, 'package') });
+    const problem = await loadProblemPackage(zipPath, { extractTo: path.join(scratch, 'package'), zipLimits: PACKAGE_ZIP_LIMITS });
     if (problem.hash !== hash) throw new Error(`package ${hash}: its unpacked files hash to ${problem.hash}; the stored zip is damaged`);
     await adoptUnpackedPackage(services.config, hash, problem.dir);
     return target;

@@ -13,7 +13,7 @@ import type { UploadedFile } from '../http/route.ts';
 import { PackageError, loadProblemPackage } from '../judge/package/load.ts';
 import type { Problem } from '../judge/types.ts';
 import type { Services } from '../services.ts';
-import { adoptUnpackedPackage, describePackage, keepPackageZip, makeScratchDir, type PackageMeta } from './packages.ts';
+import { PACKAGE_ZIP_LIMITS, adoptUnpackedPackage, describePackage, keepPackageZip, makeScratchDir, type PackageMeta } from './packages.ts';
 
 /** Spec §5/§9 bounds of a problem's limits. */
 const MAX_TIME_LIMIT_MS = 10_000;
@@ -98,7 +98,7 @@ async function withPreparedPackage<T>(
   try {
     let problem: Problem;
     try {
-      problem = await loadProblemPackage(zipPath, { ...defaults, extractTo: path.join(scratch, 'package') });
+      problem = await loadProblemPackage(zipPath, { ...defaults, extractTo: path.join(scratch, 'package'), zipLimits: PACKAGE_ZIP_LIMITS });
     } catch (err) {
       if (err instanceof PackageError) throw fail('BAD_PACKAGE', `The problem package was refused: ${err.message}`);
       throw err;
