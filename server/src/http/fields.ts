@@ -37,7 +37,7 @@ export function timeField(required: string, name: string) {
       }
       return date;
     })
-    .meta({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', description: 'Asia/Shanghai time' });
+    .meta({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', description: 'yyyy-MM-dd HH:mm:ss, Asia/Shanghai' });
 }
 
 /**

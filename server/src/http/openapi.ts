@@ -113,7 +113,7 @@ export function buildOpenApi(routes: RouteDef[], version = '0.1.0'): OpenApiDocu
       title: 'Verdict REST API',
       version,
       description:
-        'Every reply is the envelope {code, message, data}; code 0 is success. `x-role` is the role an operation needs: ' +
+        'Every reply is the envelope {code, message, data}; code 0 is success. x-role is the role an operation needs: ' +
         'open, user (any logged-in user) or admin. Decisions where the spec is silent: docs/api-decisions.md.',
     },
     paths,
