@@ -1,0 +1,121 @@
+// GET /api/captcha and the server-side check on login: wrong, expired, reused, case, CAPTCHA=off.
+import assert from 'node:assert/strict';
+import { Api } from '../helpers/api.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { accountState, createUser, solveCaptcha } from '../helpers/users.ts';
+
+describe('captcha', () => {
+  let server: TestServer;
+  let api: Api;
+  before(async () => {
+    server = await startTestServer();
+    api = new Api(server.url);
+    await createUser(server, { username: 'erin', password: 'erin-pass' });
+  });
+  after(() => server?.destroy());
+
+  const loginWith = (captcha: Record<string, string>) => api.form('/api/user/login', { username: 'erin', password: 'erin-pass', ...captcha });
+
+  it('issues an SVG picture and stores its answer for 5 minutes', async () => {
+    const r = await api.get('/api/captcha');
+    assert.equal(r.code, 0);
+    assert.match(r.data.captchaId, /^[A-Za-z0-9_-]{16,}$/);
+    assert.match(r.data.image, /^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(r.data.image.split(',')[1], 'base64').toString('utf8');
+    assert.match(svg, /^<svg[\s\S]*<\/svg>$/);
+    const row = await server.services.db.selectFrom('captchas').selectAll().where('id', '=', r.data.captchaId).executeTakeFirstOrThrow();
+    assert.equal(row.answer.length, 4);
+    assert.equal(row.used_at, null);
+    const ttl = new Date(row.expires_at).getTime() - Date.now();
+    assert.ok(ttl > 4 * 60 * 1000 && ttl <= 5 * 60 * 1000, `ttl ${ttl}`);
+    assert.ok(!svg.includes(row.answer), 'the answer is drawn, not written in the SVG');
+  });
+
+  it('gives a different captcha each time', async () => {
+    const a = await api.get('/api/captcha');
+    const b = await api.get('/api/captcha');
+    assert.notEqual(a.data.captchaId, b.data.captchaId);
+  });
+
+  it('accepts the right answer in any letter case', async () => {
+    const { captchaId, captcha } = await solveCaptcha(api);
+    const r = await loginWith({ captchaId, captcha: ` ${captcha.toUpperCase()} ` });
+    assert.equal(r.code, 0, r.message);
+  });
+
+  it('refuses a wrong answer (and the captcha is used up)', async () => {
+    const before = await accountState(server);
+    const { captchaId, captcha } = await solveCaptcha(api);
+    const wrong = await loginWith({ captchaId, captcha: captcha === 'zzzz' ? 'yyyy' : 'zzzz' });
+    assert.equal(wrong.status, 400);
+    assert.equal(wrong.code, 1003);
+    assert.equal(wrong.message, '验证码错误 (wrong captcha)');
+    const retry = await loginWith({ captchaId, captcha });
+    assert.equal(retry.code, 1003);
+    assert.equal(await accountState(server), before);
+  });
+
+  it('refuses a reused answer', async () => {
+    const answer = await solveCaptcha(api);
+    assert.equal((await loginWith(answer)).code, 0);
+    const before = await accountState(server);
+    const again = await loginWith(answer);
+    assert.equal(again.code, 1003);
+    assert.equal(await accountState(server), before);
+  });
+
+  it('refuses an expired answer', async () => {
+    const answer = await solveCaptcha(api);
+    await server.services.db.updateTable('captchas').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', answer.captchaId).execute();
+    const before = await accountState(server);
+    const r = await loginWith(answer);
+    assert.equal(r.code, 1003);
+    assert.equal(await accountState(server), before);
+  });
+
+  it('refuses a missing, empty or unknown captcha', async () => {
+    const { captcha } = await solveCaptcha(api);
+    const cases = [{}, { captchaId: '', captcha: '' }, { captchaId: 'no-such-id', captcha }, { captcha }];
+    for (const c of cases) assert.equal((await loginWith(c as Record<string, string>)).code, 1003, JSON.stringify(c));
+  });
+
+  it('checks the captcha before the password, so guessing needs a new captcha each time', async () => {
+    const wrong = await loginWith({ captchaId: 'x', captcha: 'y' });
+    assert.equal(wrong.code, 1003);
+    const rows = await server.services.db.selectFrom('login_attempts').selectAll().where('key', '=', 'user:erin').execute();
+    assert.equal(rows.length, 0);
+  });
+
+  it('test hook: 404 for an unknown captcha id', async () => {
+    const r = await api.get('/api/test/captcha/nope');
+    assert.equal(r.status, 404);
+  });
+});
+
+describe('captcha off (CAPTCHA=off) and outside NODE_ENV=test', () => {
+  it('CAPTCHA=off skips the check', async () => {
+    const server = await startTestServer({ CAPTCHA: 'off' });
+    try {
+      const api = new Api(server.url);
+      await createUser(server, { username: 'frank', password: 'frank-pass' });
+      const r = await api.form('/api/user/login', { username: 'frank', password: 'frank-pass' });
+      assert.equal(r.code, 0, r.message);
+    } finally {
+      await server.destroy();
+    }
+  });
+
+  it('the captcha answer route does not exist outside NODE_ENV=test', async () => {
+    const server = await startTestServer({ NODE_ENV: 'development' });
+    try {
+      const api = new Api(server.url);
+      const issued = await api.get('/api/captcha');
+      assert.equal(issued.code, 0);
+      const r = await api.get(`/api/test/captcha/${issued.data.captchaId}`);
+      assert.equal(r.status, 404);
+      assert.match(r.message, /No such API/);
+    } finally {
+      await server.destroy();
+    }
+  });
+});
