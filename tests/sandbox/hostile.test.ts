@@ -277,4 +277,19 @@ describe('sandbox against hostile programs @slow', function () {
     assert.equal(r.status, 'RE', JSON.stringify(r));
     assert.match(r.stdout, /No space left on device/);
   });
+
+  it('16 concurrent hostile runs each get their own verdict and leave nothing behind', async function () {
+    const kinds = [
+      () => hostile('forkBomb'),
+      () => backend.run({ argv: ['./prog', '1000'], workDir: makeWorkDir(compileC('touchMemory', C_PROGRAMS.touchMemory)), limits: { ...limits, memoryKb: 32 * 1024 } }),
+      () => backend.run({ argv: ['./prog', '64'], workDir: makeWorkDir(compileC('bigOutput', C_PROGRAMS.bigOutput)), limits: { ...limits, outputBytes: 1 << 20 } }),
+      () => backend.run({ argv: ['/bin/sh', '-c', 'echo ok'], workDir: makeWorkDir(), limits }),
+    ];
+    const expected = ['TLE', 'MLE', 'OLE', 'OK'];
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => kinds[i % 4]()));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      Array.from({ length: 16 }, (_, i) => expected[i % 4]),
+    );
+  });
 });
