@@ -90,6 +90,14 @@ describe('contests (admin)', () => {
     });
   }
 
+  it('answers 409, not 500, when concurrent adds race for one title', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => admin.api.json('/api/contest/add', { title: 'Race Cup', startTimeStr: at(HOUR), endTimeStr: at(2 * HOUR) })),
+    );
+    assert.deepEqual(replies.map((r) => r.status).sort(), [200, 409, 409, 409, 409, 409]);
+    assert.ok(replies.filter((r) => r.status === 409).every((r) => r.message === 'A contest with this title already exists'));
+  });
+
   it('updates a contest and refuses bad edits without changing it', async () => {
     const c = await addContest('Editable Cup');
     const r = await admin.api.json('/api/contest/update', { id: c.id, title: 'Edited Cup', startTimeStr: '2031-01-01 08:00:00', endTimeStr: '2031-01-01 13:00:00' }, 'PUT');

@@ -83,6 +83,14 @@ describe('admin users', () => {
       assert.equal(r.data.gender, 'female');
     });
 
+    it('answers 409, not 500, when concurrent adds race for one username', async () => {
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => admin.api.json('/api/user/add', { ...valid, username: 'racer', email: `racer${i}@example.test` })),
+      );
+      assert.deepEqual(replies.map((r) => r.status).sort(), [200, 409, 409, 409, 409]);
+      assert.ok(replies.filter((r) => r.status === 409).every((r) => r.message === 'Username already exists'));
+    });
+
     const refusals: [string, Record<string, unknown>, string, number?][] = [
       ['missing username', { username: undefined }, 'Username cannot be empty!'],
       ['blank username', { username: '   ' }, 'Username cannot be empty!'],

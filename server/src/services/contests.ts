@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { containsPattern } from '../db/like.ts';
+import { uniqueViolation } from '../db/unique.ts';
 import { fail } from '../http/errors.ts';
 import type { CurrentUser } from '../http/route.ts';
 import { formatTime } from '../http/wire.ts';
@@ -43,10 +44,17 @@ function assertWindow(fields: ContestFields): void {
   if (fields.endTime <= fields.startTime) throw fail('VALIDATION', 'End time must be greater than start time', { field: 'endTimeStr' });
 }
 
+const TITLE_TAKEN = 'A contest with this title already exists';
+
+function rethrowUnique(err: unknown): never {
+  if (uniqueViolation(err) !== undefined) throw fail('CONFLICT', TITLE_TAKEN);
+  throw err;
+}
+
 async function assertTitleFree(db: Kysely<DB>, title: string, exceptId?: number): Promise<void> {
   let q = db.selectFrom('contests').select('id').where('title', '=', title);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw fail('CONFLICT', 'A contest with this title already exists');
+  if (await q.executeTakeFirst()) throw fail('CONFLICT', TITLE_TAKEN);
 }
 
 export async function addContest(db: Kysely<DB>, fields: ContestFields): Promise<WireContest> {
@@ -56,7 +64,8 @@ export async function addContest(db: Kysely<DB>, fields: ContestFields): Promise
     .insertInto('contests')
     .values({ title: fields.title, start_time: fields.startTime, end_time: fields.endTime })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch(rethrowUnique);
   return toWireContest(row);
 }
 
@@ -68,7 +77,8 @@ export async function updateContest(db: Kysely<DB>, id: number, fields: ContestF
     .set({ title: fields.title, start_time: fields.startTime, end_time: fields.endTime })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch(rethrowUnique);
   if (!row) throw fail('NOT_FOUND', 'No such contest');
   return toWireContest(row);
 }

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { containsPattern } from '../db/like.ts';
+import { uniqueViolation } from '../db/unique.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserTokens } from '../auth/tokens.ts';
 import { fail } from '../http/errors.ts';
@@ -58,6 +59,13 @@ async function assertUnique(db: Kysely<DB>, username: string, email: string, exc
   throw fail('CONFLICT', 'Email already exists');
 }
 
+/** The same answers as assertUnique when a concurrent request won the race to the index. */
+function rethrowUnique(err: unknown): never {
+  const constraint = uniqueViolation(err);
+  if (constraint !== undefined) throw fail('CONFLICT', constraint.includes('email') ? 'Email already exists' : 'Username already exists');
+  throw err;
+}
+
 export async function addUser(db: Kysely<DB>, input: NewUser): Promise<WireUser> {
   await assertUnique(db, input.username, input.email);
   const { password, ...fields } = input;
@@ -65,7 +73,8 @@ export async function addUser(db: Kysely<DB>, input: NewUser): Promise<WireUser>
     .insertInto('users')
     .values({ ...fields, password_hash: await hashPassword(password) })
     .returning(USER_COLUMNS)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch(rethrowUnique);
   return toWireUser(row);
 }
 
@@ -97,7 +106,7 @@ export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: U
     }
     await assertUnique(trx, changes.username, changes.email, changes.id);
     const { id, ...fields } = changes;
-    const row = await trx.updateTable('users').set(fields).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirstOrThrow();
+    const row = await trx.updateTable('users').set(fields).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirstOrThrow().catch(rethrowUnique);
     return toWireUser(row);
   });
 }
