@@ -7,6 +7,9 @@ import type { JudgeBackend, PluginContext } from '@verdict/server/judge/plugin-a
 import sandboxPlugin, { createSandboxBackend, parseSandboxConfig } from '@verdict/sandbox-bwrap';
 import { backendContractSuite } from './backend-contract.ts';
 
+// Idle tmpfs work dirs are shared by the backends of this process: unmount them at the end.
+after(() => createSandboxBackend().close());
+
 backendContractSuite('sandbox', () => createSandboxBackend());
 backendContractSuite('sandbox (work dir bound, not copied)', () => createSandboxBackend({ workDirMode: 'bind' }));
 

@@ -113,7 +113,8 @@ describe('sandbox against hostile programs @slow', function () {
     assert.deepEqual(await backend.listRunCgroups(), [], 'run cgroups left behind');
     assert.deepEqual(await strayProcesses(existing, cgroupParent), [], 'processes of the run left behind');
   });
-  after(function () {
+  after(async function () {
+    await backend.close();
     cleanupWorkDirs();
     cleanupPrograms();
     for (const root of readdirSync('/sys/fs/cgroup')) {

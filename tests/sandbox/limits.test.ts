@@ -31,7 +31,8 @@ describe('sandbox limits @slow', function () {
   before(function () {
     backend = createSandboxBackend();
   });
-  after(function () {
+  after(async function () {
+    await backend.close();
     cleanupWorkDirs();
     cleanupPrograms();
   });

@@ -18,6 +18,8 @@ export interface SandboxBackend extends JudgeBackend {
   readonly config: SandboxConfig;
   /** Names of this backend's run cgroups that exist right now (empty between runs). */
   listRunCgroups(): Promise<string[]>;
+  /** Releases host resources kept between runs (idle tmpfs work dirs); runs may follow. */
+  close(): Promise<void>;
 }
 
 export function createSandboxBackend(options: Partial<SandboxConfig> = {}): SandboxBackend {
@@ -51,6 +53,10 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
     },
     async listRunCgroups() {
       return (await prepare()).cgroups.list();
+    },
+    async close() {
+      // The slot pool is shared by the backends of this process with the same root and user.
+      if (config.workDirMode === 'tmpfs') await tmpfsWorkDirs(config.slotRoot, config.uid, config.gid).close();
     },
   };
 }

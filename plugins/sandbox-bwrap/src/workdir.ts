@@ -32,6 +32,8 @@ export interface PreparedWorkDir {
 
 export interface WorkDirProvider {
   prepare(workDir: string, diskBytes: number): Promise<PreparedWorkDir>;
+  /** Unmounts the idle tmpfs slots (slots in use are kept; they are swept at the next start). */
+  close(): Promise<void>;
 }
 
 export function bindWorkDirs(uid: number, gid: number): WorkDirProvider {
@@ -40,6 +42,7 @@ export function bindWorkDirs(uid: number, gid: number): WorkDirProvider {
       await fs.chown(workDir, uid, gid);
       return { hostDir: workDir, finish: async () => undefined };
     },
+    close: async () => undefined,
   };
 }
 
@@ -107,7 +110,15 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
         },
       };
     },
+    close,
   };
+
+  async function close(): Promise<void> {
+    for (const slot of free.splice(0)) {
+      await execFileAsync('umount', [slot.dir]).catch(() => undefined);
+      await fs.rmdir(slot.dir).catch(() => undefined);
+    }
+  }
 
   function release(slot: Slot): void {
     // A slot that cannot be emptied is not reused (it stays mounted until the next sweep).
