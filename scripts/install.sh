@@ -13,6 +13,8 @@ command -v g++ >/dev/null || need+=(g++)
 command -v python3 >/dev/null || need+=(python3)
 command -v javac >/dev/null || need+=(openjdk-17-jdk-headless)
 command -v prlimit >/dev/null || need+=(util-linux)
+# Chinese text (gender labels, titles) in statement PDFs and screenshots.
+[ -d /usr/share/fonts/truetype/wqy ] || need+=(fonts-wqy-zenhei)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "Missing system packages: ${need[*]} — run as root or: sudo apt-get install -y ${need[*]}" >&2
