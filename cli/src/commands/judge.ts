@@ -21,7 +21,9 @@ export default async function judgeCommand(problemPath: string, sourcePath: stri
     throw new CliError(`source ${sourcePath}: cannot be read`);
   });
   const judge = await openJudge(flags.backend);
-  const language = pickLanguage(judge.allLanguages, await judge.languageStatus(), sourcePath, flags.lang);
+  const language = pickLanguage(judge.allLanguages, sourcePath, flags.lang);
+  const status = await judge.languageStatusOf(language.id);
+  if (!status?.available) throw new CliError(`language ${language.id} is not available: ${status?.reason ?? 'not probed'}`);
   const { problem, cleanup } = await openProblem(problemPath, { timeLimitMs, memoryLimitMb });
   try {
     const bar = progressBar(problem.tests.length, !flags.json);
@@ -44,19 +46,12 @@ export default async function judgeCommand(problemPath: string, sourcePath: stri
   }
 }
 
-function pickLanguage(
-  all: Language[],
-  statuses: { language: Language; available: boolean; reason?: string }[],
-  sourcePath: string,
-  wanted: string | undefined,
-): Language {
+function pickLanguage(all: Language[], sourcePath: string, wanted: string | undefined): Language {
   const language = wanted ? all.find((l) => l.id === wanted) : languageForFile(all, sourcePath);
   if (!language) {
     if (wanted) throw new CliError(`unknown language "${wanted}"; known: ${all.map((l) => l.id).join(', ')}`);
     throw new CliError(`cannot tell the language of ${sourcePath} from its extension; pass --lang (${all.map((l) => l.id).join(', ')})`);
   }
-  const status = statuses.find((s) => s.language.id === language.id);
-  if (!status?.available) throw new CliError(`language ${language.id} is not available: ${status?.reason ?? 'not probed'}`);
   return language;
 }
 

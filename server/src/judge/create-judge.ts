@@ -42,6 +42,8 @@ export interface Judge {
   allLanguages: Language[];
   /** Every language with its availability on this backend (probed once, cached). */
   languageStatus(): Promise<LanguageStatus[]>;
+  /** One language's availability (probes only that toolchain); undefined for an unknown id. */
+  languageStatusOf(id: string): Promise<LanguageStatus | undefined>;
   /** The available languages. */
   languages(): Promise<Language[]>;
   judgeSubmission(request: JudgeSubmissionRequest): Promise<JudgeResult>;
@@ -83,15 +85,19 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
     registry,
     allLanguages,
     languageStatus,
+    async languageStatusOf(id) {
+      const language = allLanguages.find((l) => l.id === id);
+      return language && (await probeLanguages(backend, [language]))[0];
+    },
     async languages() {
       return (await languageStatus()).filter((s) => s.available).map((s) => s.language);
     },
     async judgeSubmission(request) {
-      const language = await resolveLanguage(await languageStatus(), request.language);
+      const language = await resolveLanguage(judge, request.language);
       const key = `${request.problem.hash}\0${JSON.stringify(request.problem.checker)}`;
       let checkOutput = checkers.get(key);
       if (!checkOutput) {
-        checkOutput = prepareChecker(request.problem.checker, { backend, languages: await judge.languages(), cacheDir, workRoot }, registry);
+        checkOutput = prepareChecker(request.problem.checker, { backend, languages: allLanguages, cacheDir, workRoot }, registry);
         checkers.set(key, checkOutput);
         checkOutput.catch(() => checkers.delete(key));
       }
@@ -107,10 +113,10 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
   return judge;
 }
 
-async function resolveLanguage(statuses: LanguageStatus[], wanted: string | Language): Promise<Language> {
+async function resolveLanguage(judge: Judge, wanted: string | Language): Promise<Language> {
   if (typeof wanted !== 'string') return wanted;
-  const status = statuses.find((s) => s.language.id === wanted);
-  if (!status) throw new JudgeSetupError(`unknown language "${wanted}"; known: ${statuses.map((s) => s.language.id).join(', ')}`);
+  const status = await judge.languageStatusOf(wanted);
+  if (!status) throw new JudgeSetupError(`unknown language "${wanted}"; known: ${judge.allLanguages.map((l) => l.id).join(', ')}`);
   if (!status.available) throw new JudgeSetupError(`language "${wanted}" is not available: ${status.reason}`);
   return status.language;
 }
