@@ -131,9 +131,19 @@ export async function findByText(page: Page, selector: string, text: string, tim
   return handle as ElementHandle<Element>;
 }
 
+/** Clicks the element with that text once it is laid out (menus and dropdowns animate in). */
 export async function clickByText(page: Page, selector: string, text: string, timeoutMs = 10000): Promise<void> {
-  const el = await findByText(page, selector, text, timeoutMs);
-  await el.click();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const el = await findByText(page, selector, text, Math.max(1, deadline - Date.now()));
+      await el.click();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
 }
 
 /** Clears an input and types `value` into it. */

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Button, Layout, Menu, Space, Typography } from 'antd';
+import { Button, Layout, Menu, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../lib/paths.ts';
@@ -48,13 +48,13 @@ export function UserLayout() {
           onClick={({ key }) => navigate(key)}
           style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
         />
-        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+        <div className="header-user">
           <UserOutlined />
-          <Typography.Text ellipsis style={{ maxWidth: 100 }} data-testid="current-user">
+          <Typography.Text ellipsis className="header-username" data-testid="current-user">
             {username}
           </Typography.Text>
-          <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label="Log out" />
-        </Space>
+          <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label="Log out" title="Log out" />
+        </div>
       </Layout.Header>
       <Layout.Content>
         <Suspense fallback={<PageLoading />}>

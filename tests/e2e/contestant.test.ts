@@ -1,0 +1,369 @@
+// The contestant's whole journey in a real browser against a real server on a fresh database:
+// register (code from the test SMTP server), log in (captcha answer from the test hook), open a
+// running contest and a problem, download its PDF, submit a WA then an AC solution, see the
+// history (and its CSV), see the leaderboard; a contest that has not started refuses problems.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yazl from 'yazl';
+import type { Page } from 'puppeteer-core';
+import { Api } from '../helpers/api.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { adminAccount } from '../helpers/tokens.ts';
+import { formatServerTime } from '../../web/src/lib/time.ts';
+import {
+  clickByText,
+  fill,
+  findByText,
+  hasHorizontalPageScroll,
+  launchBrowser,
+  waitForDownload,
+  waitForText,
+  type BrowserSession,
+} from './browser.ts';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SAMPLE_PROBLEM = path.join(REPO_ROOT, 'problems', 'aplusb');
+
+const STATEMENT = '# A plus B\n\nGiven $a$ and $b$, print $a + b$.\n\n$$\\sum_{i=1}^{2} x_i = a + b$$\n';
+const WRONG_ANSWER = 'a, b = map(int, input().split())\nprint(a - b)\n';
+const ACCEPTED = 'a, b = map(int, input().split())\nprint(a + b)\n';
+const TEMPLATE_SCRIPT = '# Read the input from stdin, print the answer to stdout\nimport sys\n';
+
+const USER = { username: 'e2e_alice', email: 'e2e_alice@example.test', password: 'alice-pass-1' };
+
+/** Browser errors that are expected traffic, not defects: Chromium logs the refused wrong-captcha login. */
+const EXPECTED_ERRORS: RegExp[] = [/\/api\/user\/login$/];
+
+function filesUnder(dir: string, base = dir): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full, base) : [path.relative(base, full)];
+  });
+}
+
+/** The sample problem as a package zip, with a statement that has maths in it. */
+function samplePackageZip(): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const file of filesUnder(SAMPLE_PROBLEM)) {
+    if (file.startsWith('problem_statement')) continue;
+    zip.addFile(path.join(SAMPLE_PROBLEM, file), `aplusb/${file}`);
+  }
+  zip.addBuffer(Buffer.from(STATEMENT), 'aplusb/problem_statement/problem.en.md');
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+function ok<T>(reply: { code: number; message: string; data: T }, what: string): T {
+  assert.equal(reply.code, 0, `${what}: ${reply.message}`);
+  return reply.data;
+}
+
+const minutes = (n: number) => n * 60_000;
+
+describe('e2e: contestant screens @slow', function () {
+  this.timeout(300_000);
+
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let admin: Api;
+  let session: BrowserSession;
+  let page: Page;
+  let downloads: string;
+  const contests = { running: { id: 0, title: 'E2E Running Cup' }, upcoming: { id: 0, title: 'E2E Future Cup' } };
+  let problem = { id: 0, title: '' };
+
+  const url = (p: string) => server.url + p;
+  const shot = (name: string) => session.screenshot(name);
+  const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+  async function answerCaptcha(): Promise<void> {
+    const img = await page.waitForSelector('img[data-testid="captcha-image"][data-captcha-id]:not([data-captcha-id=""])');
+    const captchaId = await img!.evaluate((el) => el.getAttribute('data-captcha-id')!);
+    const answer = ok(await new Api(server.url).get(`/api/test/captcha/${encodeURIComponent(captchaId)}`), 'captcha answer');
+    await fill(page, 'input[data-testid="captcha-input"]', (answer as { answer: string }).answer);
+  }
+
+  async function confirmDialog(): Promise<void> {
+    const button = await page.waitForSelector('.ant-modal-confirm-btns .ant-btn-primary', { visible: true });
+    await settle(200);
+    await button!.click();
+  }
+
+  async function setEditorText(code: string): Promise<void> {
+    await page.click('.cm-content');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('KeyA');
+    await page.keyboard.up('Control');
+    await page.evaluate((text) => document.execCommand('insertText', false, text), code);
+    await page.waitForFunction(
+      (first) => (document.querySelector('.cm-content') as HTMLElement).innerText.includes(first),
+      {},
+      code.split('\n')[0],
+    );
+  }
+
+  /** Top-menu navigation; a DOM click, so a message toast over the menu does not catch it. */
+  async function openMenu(label: string, pathname: string): Promise<void> {
+    const item = await findByText(page, '.ant-menu-item', label);
+    await item.evaluate((el) => (el as HTMLElement).click());
+    await page.waitForFunction((p) => location.pathname === p, {}, pathname);
+  }
+
+  async function submitAndWaitFor(verdict: string): Promise<void> {
+    await page.click('button[data-testid="submit-code"]');
+    await page.waitForSelector(`[data-testid="result-verdict"] [data-verdict="${verdict}"]`, { timeout: 120_000 });
+  }
+
+  before(async () => {
+    smtp = await startTestSmtp();
+    server = await startTestServer({
+      SMTP_URL: smtp.url,
+      JUDGE_WORKERS: '1',
+      ...(process.env.E2E_JUDGE_BACKEND ? { JUDGE_BACKEND: process.env.E2E_JUDGE_BACKEND } : {}),
+    });
+    admin = (await adminAccount(server)).api;
+
+    // A problem with test data, a template, one running and one upcoming contest.
+    const created = ok(await admin.json('/api/admin/problem/add', { title: 'A plus B', memoryLimit: 256, timeLimit: 1000, statement: STATEMENT }), 'add problem');
+    const form = new FormData();
+    form.set('problemId', String(created.id));
+    form.set('file', new Blob([new Uint8Array(await samplePackageZip())], { type: 'application/zip' }), 'aplusb.zip');
+    ok(await admin.multipart('/api/admin/problem/upload', form), 'upload problem data');
+    const listed = ok(await admin.get('/api/admin/problem/list', { id: created.id }), 'list problems') as Array<{ id: number; title: string }>;
+    problem = { id: created.id, title: listed[0].title };
+
+    const languages = ok(await admin.get('/api/JudgeTemplate/languages'), 'languages') as Array<{ id: string; name: string }>;
+    const python = languages.find((l) => /^python/i.test(l.id)) ?? languages.find((l) => /python/i.test(l.name));
+    assert.ok(python, `no Python among the judge's languages: ${JSON.stringify(languages)}`);
+    ok(await admin.json('/api/JudgeTemplate/add', { language: python.id, comment: 'Python starter', description: TEMPLATE_SCRIPT }), 'add template');
+
+    const now = Date.now();
+    for (const [key, start, end] of [
+      ['running', now - minutes(10), now + minutes(120)],
+      ['upcoming', now + minutes(24 * 60), now + minutes(26 * 60)],
+    ] as const) {
+      const contest = ok(
+        await admin.json('/api/contest/add', { title: contests[key].title, startTimeStr: formatServerTime(start), endTimeStr: formatServerTime(end) }),
+        `add ${key} contest`,
+      ) as { id: number };
+      contests[key].id = contest.id;
+      ok(await admin.form('/api/contestProblem/addByProblemId', { problemId: problem.id, contestId: contest.id }), 'add problem to contest');
+    }
+
+    session = await launchBrowser({ screenshotPrefix: 'contestant' });
+    page = session.page;
+    downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-downloads-'));
+    await session.allowDownloads(downloads);
+  });
+
+  after(async () => {
+    await session?.close();
+    await server?.destroy();
+    await smtp?.close();
+    if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
+  });
+
+  it('shows the home page and sends a visitor of a user page to the login page', async () => {
+    await page.goto(url('/'), { waitUntil: 'networkidle0' });
+    await findByText(page, 'button', 'User Login');
+    await findByText(page, 'button', 'Admin Login');
+    await shot('01-home');
+    await page.goto(url('/contest_list'), { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => location.pathname === '/login');
+    await waitForText(page, 'Please log in first!');
+    await shot('02-guard-to-login');
+  });
+
+  it('registers with an e-mail code', async () => {
+    await page.goto(url('/register'), { waitUntil: 'networkidle0' });
+    await fill(page, 'input[data-testid="email"]', USER.email);
+    await page.click('button[data-testid="send-code"]');
+    await waitForText(page, '发送成功');
+    const code = await smtp.waitForCode(USER.email);
+    await fill(page, 'input[data-testid="email-code"]', code);
+    await fill(page, 'input[data-testid="username"]', USER.username);
+    await fill(page, 'input[data-testid="password"]', USER.password);
+    await fill(page, 'input[data-testid="confirm-password"]', 'different-1');
+    await answerCaptcha();
+    await page.click('button[data-testid="account-submit"]');
+    await waitForText(page, '两次密码不一致');
+    await fill(page, 'input[data-testid="confirm-password"]', USER.password);
+    await shot('03-register');
+    await page.click('button[data-testid="account-submit"]');
+    await findByText(page, '.ant-modal-confirm', USER.username);
+    await confirmDialog();
+    await page.waitForFunction(() => location.pathname === '/login', { timeout: 15_000 });
+    await waitForText(page, 'Register Success!');
+
+    // The administrator puts the new user into both contests.
+    const users = ok(await admin.get('/api/user/list', { keyword: USER.username }), 'find user') as Array<{ id: number; username: string }>;
+    const userId = users.find((u) => u.username === USER.username)!.id;
+    for (const contest of Object.values(contests)) {
+      ok(await admin.json('/api/contestRecord/add', { contestId: contest.id, userId }), 'add user to contest');
+    }
+  });
+
+  it('sends a wrong captcha to the failure page', async () => {
+    await page.goto(url('/login'), { waitUntil: 'networkidle0' });
+    await fill(page, '#password-login_username', USER.username);
+    await fill(page, '#password-login_password', USER.password);
+    await page.waitForSelector('img[data-testid="captcha-image"]');
+    await fill(page, 'input[data-testid="captcha-input"]', 'zzzzz');
+    await page.click('button[data-testid="login-submit"]');
+    await confirmDialog();
+    await page.waitForFunction(() => location.pathname === '/failure', { timeout: 15_000 });
+    await findByText(page, 'a', 'Reset password');
+    await findByText(page, 'a', 'Try to log in again');
+    await findByText(page, 'a', 'Back to home');
+    await shot('04-failure');
+  });
+
+  it('logs in and reaches the contest list', async () => {
+    await page.goto(url('/login'), { waitUntil: 'networkidle0' });
+    await fill(page, '#password-login_username', USER.username);
+    await fill(page, '#password-login_password', USER.password);
+    await answerCaptcha();
+    await shot('05-login');
+    await page.click('button[data-testid="login-submit"]');
+    const dialog = await findByText(page, '.ant-modal-confirm', USER.username);
+    const dialogText = await dialog.evaluate((el) => (el as HTMLElement).innerText);
+    assert.ok(!dialogText.includes(USER.password), 'the login confirmation masks the password');
+    assert.ok(dialogText.includes('*'.repeat(USER.password.length)));
+    await confirmDialog();
+    await page.waitForFunction(() => location.pathname === '/success', { timeout: 15_000 });
+    await waitForText(page, 'Login Success!');
+    await shot('06-success');
+    await page.click('button[data-testid="enter-main"]');
+    await page.waitForFunction(() => location.pathname === '/contest_list');
+    await findByText(page, '.ant-table-tbody td', contests.running.title);
+    await findByText(page, '.ant-table-tbody td', contests.upcoming.title);
+    await page.click('button[data-testid="enter-contest"]');
+    await waitForText(page, 'No contests selected!');
+    await shot('07-contest-list');
+  });
+
+  it('refuses the problems of a contest that has not started', async () => {
+    await page.click(`button[data-testid="view-contest-${contests.upcoming.id}"]`);
+    await findByText(page, '.ant-card', 'Create Time');
+    await page.click('button[data-testid="enter-contest"]');
+    await page.waitForFunction(() => location.pathname === '/contest_details');
+    await page.waitForSelector('[data-testid="open-problem-A"]');
+    await page.click('[data-testid="open-problem-A"]');
+    await waitForText(page, 'The contest has not started yet.');
+    assert.equal(new URL(page.url()).pathname, '/contest_details');
+    await shot('08-contest-not-started');
+  });
+
+  it('opens a running contest, its problem and the problem PDF', async () => {
+    await page.goto(url('/contest_list'), { waitUntil: 'networkidle0' });
+    await page.click(`button[data-testid="view-contest-${contests.running.id}"]`);
+    await findByText(page, '.ant-card', contests.running.title);
+    await page.click('button[data-testid="enter-contest"]');
+    await page.waitForFunction(() => location.pathname === '/contest_details');
+    await page.waitForSelector('[data-testid="current-time"]');
+    const clock = await page.$eval('[data-testid="current-time"]', (el) => el.textContent);
+    await settle(1200);
+    assert.notEqual(await page.$eval('[data-testid="current-time"]', (el) => el.textContent), clock, 'the clock ticks');
+    await findByText(page, '.ant-table-tbody td', problem.title);
+    await shot('09-contest-details');
+    await page.click('[data-testid="open-problem-A"]');
+    await page.waitForFunction(() => location.pathname === '/problem_page');
+    await page.waitForSelector('[data-testid="statement"] .katex');
+    await shot('10-problem');
+
+    await page.click('button[data-testid="download-pdf"]');
+    await waitForText(page, 'Download successfully!');
+    const pdf = await waitForDownload(downloads, `${problem.title}.pdf`);
+    assert.equal(fs.readFileSync(pdf).subarray(0, 5).toString(), '%PDF-');
+  });
+
+  it('submits a wrong answer, then an accepted one, and shows both verdicts', async () => {
+    await page.click('button[data-testid="submit-code"]');
+    await waitForText(page, 'Please select a language!');
+
+    await page.click('.ant-select[data-testid="template-select"] .ant-select-selector');
+    await clickByText(page, '.ant-select-item-option', 'Python starter');
+    await page.waitForFunction(() => (document.querySelector('.cm-content') as HTMLElement).innerText.includes('Read the input from stdin'));
+    const rows = await page.$eval('.cm-editor', (el) => el.getBoundingClientRect().height);
+    assert.ok(rows >= 20 * 18, `the code box is at least 20 rows tall (${rows}px)`);
+
+    await setEditorText(WRONG_ANSWER);
+    await submitAndWaitFor('WA');
+    await waitForText(page, 'Your code has been submitted successfully!');
+    await shot('11-submit-wa');
+
+    await setEditorText(ACCEPTED);
+    await submitAndWaitFor('AC');
+    await shot('12-submit-ac');
+  });
+
+  it('lists both submissions in the history and exports them', async () => {
+    await openMenu('Judge Records', '/history');
+    await page.waitForSelector('.ant-table-tbody [data-verdict="AC"]');
+    await page.waitForSelector('.ant-table-tbody [data-verdict="WA"]');
+    await shot('13-history');
+    await page.click('button[data-testid="export-csv"]');
+    const csv = fs.readFileSync(await waitForDownload(downloads, 'JudgeRecords.csv'), 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    assert.equal(lines.length, 3, csv);
+    assert.match(lines[1], /,AC,/);
+    assert.match(lines[2], /,WA,/);
+  });
+
+  it('shows the leaderboard with the accepted cell', async () => {
+    await openMenu('Contest Details', '/contest_details');
+    await page.waitForSelector('.ant-table-tbody [data-verdict="AC"]');
+    await page.click('button[data-testid="enter-leaderboard"]');
+    await page.waitForFunction((id) => location.pathname === `/user_board/${id}`, {}, contests.running.id);
+    await findByText(page, '.ant-table-tbody td', USER.username);
+    const cell = await page.waitForSelector('.ant-table-tbody [data-cell="accepted"]');
+    const text = await cell!.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+    assert.match(text, /^\+2 \d+$/, `the A cell shows "+2" and the minutes: ${text}`);
+    const percent = await page.$eval('.ant-progress', (el) => Number(el.getAttribute('aria-valuenow') ?? el.querySelector('[aria-valuenow]')?.getAttribute('aria-valuenow')));
+    assert.ok(percent > 0 && percent < 100, `progress ${percent}`);
+    const headers = await page.$$eval('.ant-table-thead th', (ths) => ths.map((th) => (th as HTMLElement).innerText.trim()));
+    assert.deepEqual(headers.slice(0, 5), ['Rank', 'User', 'AC', 'Penalty', 'A']);
+    await shot('14-leaderboard');
+  });
+
+  it('shows and saves personal info', async () => {
+    await openMenu('Personal Info', '/person_info');
+    await page.waitForFunction((name) => (document.querySelector('#person-info_username') as HTMLInputElement)?.value === name, {}, USER.username);
+    await fill(page, '#person-info_nickname', 'Alice E2E');
+    await page.click('button[data-testid="save-person-info"]');
+    await waitForText(page, 'Update user information successfully');
+    await shot('15-person-info');
+  });
+
+  it('fits a 390 px wide screen without sideways scrolling of the page', async () => {
+    await page.setViewport({ width: 390, height: 844 });
+    for (const [name, p] of [
+      ['contest-list', '/contest_list'],
+      ['contest-details', '/contest_details'],
+      ['problem', '/problem_page'],
+      ['history', '/history'],
+      ['person-info', '/person_info'],
+      ['leaderboard', `/user_board/${contests.running.id}`],
+      ['login', '/login'],
+    ] as const) {
+      await page.goto(url(p), { waitUntil: 'networkidle0' });
+      await settle(500);
+      assert.equal(await hasHorizontalPageScroll(page), false, `${p} scrolls sideways at 390 px`);
+      await shot(`16-narrow-${name}`);
+    }
+    await page.setViewport({ width: 1280, height: 800 });
+  });
+
+  it('logged no errors in the browser console', () => {
+    assert.deepEqual(session.unexpectedErrors(EXPECTED_ERRORS), []);
+  });
+});
