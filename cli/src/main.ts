@@ -67,16 +67,32 @@ problem
   .command('new')
   .description('scaffold a Kattis-layout problem package')
   .argument('<dir>', 'folder to create')
-  .option('--title <title>', 'problem title')
-  .option('--time-limit <seconds>', 'time limit in seconds')
-  .option('--memory-limit <mb>', 'memory limit in MB')
+  .option('--title <title>', 'problem title (1-50 characters)')
+  .option('--time-limit <seconds>', 'time limit in seconds (default 1)')
+  .option('--memory-limit <mb>', 'memory limit in MB (default 256)')
   .option('-y, --yes', 'do not ask; use defaults for what flags do not give')
+  .addHelpText('after', `
+The package holds problem.yaml, a statement, one sample and one secret test, and A + B
+solutions under submissions/ (accepted and wrong_answer), so it judges from the start.
+
+Examples:
+  $ verdict problem new sum
+  $ verdict problem new sum --title "Sum of two" --time-limit 2 --memory-limit 512 --yes`)
   .action(action('problem-new'));
 problem
   .command('pack')
   .description('validate a problem folder, then zip it')
   .argument('<dir>', 'problem folder')
-  .option('-o, --output <file>', 'zip file to write')
+  .option('-o, --output <file>', 'zip file to write (default: <dir>.zip beside the folder)')
+  .option('--validate', 'also judge the solutions under submissions/ (like `problem validate`)')
+  .option('--no-validate', 'do not ask whether to judge the solutions')
+  .addHelpText('after', `
+The package is checked with the judge's own loader; files are zipped in a fixed order with
+fixed times, so the same content always gives the same zip.
+
+Examples:
+  $ verdict problem pack sum
+  $ verdict problem pack sum -o dist/sum.zip --validate`)
   .action(action('problem-pack'));
 problem
   .command('push')
@@ -85,13 +101,23 @@ problem
   .requiredOption('--server <url>', 'server base URL')
   .option('--id <id>', 'update this problem id instead of matching by title')
   .option('--json', 'print one JSON object')
+  .addHelpText('after', `
+Title, time limit and memory limit come from problem.yaml. Without --id, the problem with
+exactly that title is updated, or a new one is created. Needs \`verdict login\` first.
+
+Examples:
+  $ verdict problem push sum --server http://localhost:8080
+  $ verdict problem push sum.zip --server http://localhost:8080 --id 12`)
   .action(action('problem-push'));
 problem
   .command('pull')
   .description('export a problem from a server back to a package folder')
   .argument('<id>', 'problem id')
   .requiredOption('--server <url>', 'server base URL')
-  .option('-o, --output <dir>', 'folder to write')
+  .option('-o, --output <dir>', 'folder to write (default: problem-<id>; must be new or empty)')
+  .addHelpText('after', `
+Example:
+  $ verdict problem pull 12 --server http://localhost:8080 -o sum`)
   .action(action('problem-pull'));
 
 program
@@ -100,6 +126,14 @@ program
   .requiredOption('--server <url>', 'server base URL')
   .option('-u, --username <name>', 'admin username')
   .option('--password-stdin', 'read the password from stdin')
+  .addHelpText('after', `
+The token is saved in $XDG_CONFIG_HOME/verdict/config.json (default ~/.config/verdict),
+readable only by you. When the server asks for a captcha, its picture is saved to a temp
+file and you type the text you see; a server started with CAPTCHA=off does not ask.
+
+Examples:
+  $ verdict login --server http://localhost:8080 -u admin
+  $ printf '%s' "$ADMIN_PASSWORD" | verdict login --server http://localhost:8080 -u admin --password-stdin`)
   .action(action('login'));
 
 const user = program.command('user').description('manage user accounts');
@@ -110,24 +144,45 @@ user
   .option('--server <url>', 'import through this server instead of the local database')
   .option('-o, --output <file>', 'where generated passwords are written')
   .option('-y, --yes', 'do not ask for confirmation')
-  .option('--json', 'print one JSON object')
+  .option('--json', 'print one JSON object (needs --yes)')
+  .addHelpText('after', `
+Columns, after a header row: username, e-mail, nickname, password, contest title. Only the
+first sheet is read. An empty password is generated and written, with the username, to
+the --output file (default <file>-passwords.csv, readable only by you). Users are added to
+the contest named in the last column. Without --server the local database is used
+(DATA_DIR or DATABASE_URL, as for \`verdict serve\`).
+
+Examples:
+  $ verdict user import students.xlsx
+  $ verdict user import students.csv --server http://localhost:8080 --yes --json`)
   .action(action('user-import'));
 user
   .command('create')
   .description('create a user')
-  .option('-u, --username <name>')
-  .option('-e, --email <email>')
-  .option('-n, --nickname <nickname>')
-  .option('--password <password>')
-  .addOption(new Option('--role <role>').choices(['user', 'admin', 'superadmin']))
+  .option('-u, --username <name>', 'username (at most 30 characters)')
+  .option('-e, --email <email>', 'e-mail address')
+  .option('-n, --nickname <nickname>', 'nickname (default: the username)')
+  .option('--password <password>', 'password, 6 to 32 characters (asked twice when missing)')
+  .addOption(new Option('--role <role>', 'role').choices(['user', 'admin', 'superadmin']))
   .option('--server <url>', 'create through this server instead of the local database')
+  .addHelpText('after', `
+Asks for whatever the flags do not give. Over --server the role is user or admin.
+
+Examples:
+  $ verdict user create
+  $ verdict user create -u alice -e alice@example.com --password 's3cret-pw' --role admin`)
   .action(action('user-create'));
 user
   .command('passwd')
   .description("set a user's password")
-  .argument('<username>')
-  .option('--password <password>')
+  .argument('<username>', 'whose password to set')
+  .option('--password <password>', 'new password, 6 to 32 characters (asked twice when missing)')
   .option('--server <url>', 'through this server instead of the local database')
+  .addHelpText('after', `
+The user's sessions end: they log in again with the new password.
+
+Example:
+  $ verdict user passwd alice`)
   .action(action('user-passwd'));
 
 program
@@ -139,13 +194,22 @@ program
   .option('--csv', 'print CSV')
   .option('--json', 'print JSON')
   .option('--server <url>', 'read from this server instead of the local database')
+  .addHelpText('after', `
+Cells: +N (M) solved at the N-th attempt, M minutes after the start; -N: N rejected attempts.
+
+Examples:
+  $ verdict contest scoreboard 3
+  $ verdict contest scoreboard 3 --server http://localhost:8080 --csv > board.csv`)
   .action(action('contest-scoreboard'));
 
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
   const debug = program.opts().debug || process.argv.includes('--debug');
-  if (err instanceof CliError) {
+  if ((err as Error)?.name === 'ExitPromptError') {
+    console.error('cancelled');
+    process.exitCode = 130;
+  } else if (err instanceof CliError) {
     console.error(`error: ${err.message}`);
     if (debug && err.stack) console.error(err.stack);
     process.exitCode = err.exitCode;

@@ -10,6 +10,7 @@ import { recordRoutes } from './records.ts';
 import { submissionRoutes } from './submissions.ts';
 import { membershipRoutes } from './membership.ts';
 import { problemRoutes } from './problems.ts';
+import { problemExportRoutes } from './problem-export.ts';
 import { sessionRoutes } from './session.ts';
 import { templateRoutes } from './templates.ts';
 import { uploadRoutes } from './upload.ts';
@@ -24,6 +25,7 @@ export const allRoutes: RouteDef[] = [
   ...contestRoutes,
   ...membershipRoutes,
   ...problemRoutes,
+  ...problemExportRoutes,
   ...templateRoutes,
   ...usersAdminRoutes,
   ...submissionRoutes,

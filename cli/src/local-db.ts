@@ -1,0 +1,60 @@
+// The database `verdict serve` would use (DATA_DIR / DATABASE_URL), for commands that work
+// without a server. PGlite allows one process on its files: when a server is running on the
+// same DATA_DIR it announces its socket in pglite.url, and we connect there instead.
+import fs from 'node:fs';
+import { loadConfig } from '@verdict/server/config';
+import { embeddedUrlFile, openDatabase, type Database } from '@verdict/server/db/database';
+import { migrateToLatest } from '@verdict/server/db/migrate';
+import { CliError } from './errors.ts';
+import { unreachable } from './server-client.ts';
+
+export async function openLocalDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+  try {
+    const database = await openShared(config.dataDir, config.databaseUrl);
+    await migrateToLatest(database.db);
+    return database;
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new CliError(`cannot open ${where}: ${(err as Error).message}`);
+  }
+}
+
+async function openShared(dataDir: string, databaseUrl: string | undefined): Promise<Database> {
+  if (databaseUrl) return openDatabase({ dataDir, databaseUrl, poolSize: 2 });
+  const announced = readAnnouncedUrl(dataDir);
+  if (announced) {
+    try {
+      return await openDatabase({ dataDir, databaseUrl: announced, poolSize: 2 });
+    } catch (err) {
+      // A server that died leaves its pglite.url behind; its files are free again.
+      if (!unreachable(announced, err)) throw err;
+    }
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  return openDatabase({ dataDir, poolSize: 2 });
+}
+
+function readAnnouncedUrl(dataDir: string): string | undefined {
+  try {
+    return fs.readFileSync(embeddedUrlFile(dataDir), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `work` with the local database open, closing it afterwards whatever happens. */
+export async function withLocalDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openLocalDatabase();
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
