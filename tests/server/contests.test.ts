@@ -11,7 +11,7 @@ describe('contests (admin)', () => {
   let server: TestServer;
   let admin: TestAccount;
   let alice: TestAccount;
-  const unchanged = () => snapshot(server, ['contests', 'contest_users', 'contest_problems']);
+  const unchanged = () => snapshot(server, ['contests', 'contest_users', 'contest_problems', 'submissions']);
 
   before(async () => {
     server = await startTestServer();
@@ -120,6 +120,11 @@ describe('contests (admin)', () => {
     const p = await admin.api.json('/api/admin/problem/add', { title: 'Doomed problem', memoryLimit: 64, timeLimit: 1000 });
     assert.equal((await admin.api.json('/api/contestRecord/add', { contestId: c.id, userId: alice.id })).code, 0);
     assert.equal((await admin.api.form('/api/contestProblem/addByProblemId', { contestId: c.id, problemId: p.data.id })).code, 0);
+    const submission = await server.services.db
+      .insertInto('submissions')
+      .values({ user_id: alice.id, problem_id: p.data.id, contest_id: c.id, language: 'cpp', code: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const empty = await admin.api.json('/api/contest/deleteList', [], 'DELETE');
     assert.equal(empty.message, 'Please select the contest to delete');
     const before = await unchanged();
@@ -132,5 +137,7 @@ describe('contests (admin)', () => {
     assert.deepEqual(await db.selectFrom('contest_users').selectAll().where('contest_id', '=', c.id).execute(), []);
     assert.deepEqual(await db.selectFrom('contest_problems').selectAll().where('contest_id', '=', c.id).execute(), []);
     assert.ok(await db.selectFrom('problems').select('id').where('id', '=', p.data.id).executeTakeFirst(), 'the problem itself stays');
+    const kept = await db.selectFrom('submissions').select('contest_id').where('id', '=', submission.id).executeTakeFirst();
+    assert.deepEqual(kept, { contest_id: null }, 'submissions stay, without the contest');
   });
 });

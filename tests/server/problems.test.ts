@@ -153,9 +153,11 @@ describe('problems', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       await server.services.db.insertInto('contest_problems').values({ contest_id: c.id, problem_id: p.id, position: 1 }).execute();
+      await server.services.db.insertInto('submissions').values({ user_id: alice.id, problem_id: p.id, contest_id: c.id, language: 'cpp', code: 'x' }).execute();
       const r = await admin.api.json('/api/admin/problem/deleteList', [p.id], 'DELETE');
       assert.deepEqual(r.data, { deleted: 1 });
       assert.deepEqual(await server.services.db.selectFrom('contest_problems').selectAll().where('contest_id', '=', c.id).execute(), []);
+      assert.deepEqual(await server.services.db.selectFrom('submissions').select('id').where('problem_id', '=', p.id).execute(), []);
       const form = await admin.api.form('/api/admin/problem/deleteList', { ids: String(q.id) }, 'DELETE');
       assert.deepEqual(form.data, { deleted: 1 });
     });
