@@ -16,46 +16,45 @@ export interface DoctorCheck {
   run(): Promise<DoctorFinding[]>;
 }
 
-/** The judge both checks below share: the sandbox when usable, else unsafe-local for probing. */
-let judgeForDoctor: Promise<{ judge: Judge | null; sandboxError?: string }> | undefined;
-
-function doctorJudge() {
-  judgeForDoctor ??= (async () => {
-    try {
-      return { judge: await createJudge({ backend: 'sandbox' }) };
-    } catch (err) {
-      const sandboxError = (err as Error).message;
-      try {
-        return { judge: await createJudge({ backend: 'unsafe-local' }), sandboxError };
-      } catch {
-        return { judge: null, sandboxError };
-      }
-    }
-  })();
-  return judgeForDoctor;
+interface DoctorJudges {
+  /** The sandbox backend's own report, or why it could not be loaded. */
+  sandbox: { check: Awaited<ReturnType<Judge['backend']['check']>> } | { error: string };
+  /** The judge toolchains are probed with: the sandbox when usable, else unsafe-local. */
+  probe: Judge | null;
 }
+
+let judges: Promise<DoctorJudges> | undefined;
+
+function doctorJudges(): Promise<DoctorJudges> {
+  judges ??= (async () => {
+    let sandbox: DoctorJudges['sandbox'];
+    let sandboxJudge: Judge | null = null;
+    try {
+      sandboxJudge = await createJudge({ backend: 'sandbox' });
+      sandbox = { check: await sandboxJudge.backend.check() };
+    } catch (err) {
+      sandbox = { error: (err as Error).message };
+    }
+    if (sandboxJudge && 'check' in sandbox && sandbox.check.ok) return { sandbox, probe: sandboxJudge };
+    const probe = await createJudge({ backend: 'unsafe-local' }).catch(() => null);
+    return { sandbox, probe };
+  })();
+  return judges;
+}
+
+const SANDBOX_FIX = 'run as root on Linux with bubblewrap (apt-get install -y bubblewrap libseccomp-dev); or judge with --backend unsafe-local (UNSAFE: no isolation)';
 
 export const sandboxCheck: DoctorCheck = {
   name: 'sandbox',
   async run() {
-    const { judge, sandboxError } = await doctorJudge();
-    if (sandboxError || !judge || judge.backend.unsafe) {
-      return [
-        {
-          item: 'sandbox backend',
-          status: 'fail',
-          detail: sandboxError ?? 'not loaded',
-          fix: 'apt-get install -y bubblewrap libseccomp-dev, run as root on Linux; or judge with --backend unsafe-local (UNSAFE: no isolation)',
-        },
-      ];
-    }
-    const check = await judge.backend.check();
-    const findings: DoctorFinding[] = Object.entries(check.capabilities).map(([key, value]) => ({
+    const { sandbox } = await doctorJudges();
+    if ('error' in sandbox) return [{ item: 'sandbox backend', status: 'fail', detail: sandbox.error, fix: SANDBOX_FIX }];
+    const findings: DoctorFinding[] = Object.entries(sandbox.check.capabilities).map(([key, value]) => ({
       item: `sandbox: ${key}`,
       status: value === false ? 'warn' : 'ok',
       detail: String(value),
     }));
-    for (const problem of check.problems) findings.push({ item: 'sandbox', status: 'fail', detail: problem });
+    for (const problem of sandbox.check.problems) findings.push({ item: 'sandbox', status: 'fail', detail: problem, fix: SANDBOX_FIX });
     return findings;
   },
 };
@@ -63,7 +62,7 @@ export const sandboxCheck: DoctorCheck = {
 export const languagesCheck: DoctorCheck = {
   name: 'languages',
   async run() {
-    const { judge } = await doctorJudge();
+    const { probe: judge } = await doctorJudges();
     if (!judge) return [{ item: 'languages', status: 'fail', detail: 'no judge backend to probe toolchains with' }];
     const via = judge.backend.unsafe ? ` (probed with ${judge.backend.name}: ${UNSAFE_LABEL})` : '';
     return (await judge.languageStatus()).map((s) => ({
