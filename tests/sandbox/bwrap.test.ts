@@ -39,6 +39,7 @@ describe('sandbox-bwrap plugin', function () {
     assert.throws(() => parseSandboxConfig({ seccomp: 'maybe' }), /option 'seccomp' must be/);
     assert.throws(() => parseSandboxConfig({ bwrapPath: 'bwrap' }), /absolute path/);
     assert.throws(() => parseSandboxConfig('x'), /must be an object/);
+    assert.throws(() => parseSandboxConfig({ uid: 0 }), /option 'uid' must be an unprivileged uid/);
   });
 
   it('check() reports bwrap, cgroups, seccomp and root', async function () {

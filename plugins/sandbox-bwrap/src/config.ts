@@ -86,8 +86,9 @@ const absolutePath: Check = (v) => typeof v === 'string' && path.isAbsolute(v);
 
 const rules: { [K in keyof SandboxConfig]: [Check, string] } = {
   bwrapPath: [absolutePath, 'an absolute path'],
-  uid: [nonNegativeInt, 'a uid (integer ≥ 0)'],
-  gid: [nonNegativeInt, 'a gid (integer ≥ 0)'],
+  // Never root: as root, bwrap maps the sandbox user back to host root.
+  uid: [positiveInt, 'an unprivileged uid (integer > 0)'],
+  gid: [positiveInt, 'an unprivileged gid (integer > 0)'],
   cgroupParent: [(v) => nonEmptyString(v) && /^[\w.-]+$/.test(v as string), 'a cgroup name ([A-Za-z0-9_.-]+)'],
   cgroupVersion: [(v) => v === 'auto' || v === 'v1' || v === 'v2', "'auto', 'v1' or 'v2'"],
   seccomp: [(v) => v === 'required' || v === 'optional' || v === 'off', "'required', 'optional' or 'off'"],

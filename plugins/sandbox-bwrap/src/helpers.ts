@@ -1,6 +1,7 @@
 // The two small C helpers of the backend, compiled with gcc once into the cache directory:
 // - seccomp-bpf writes the seccomp deny list as BPF (libseccomp), handed to `bwrap --seccomp`;
-// - rlimit-exec sets RLIMIT_CPU/FSIZE/STACK/CORE and execs bwrap (Node cannot set rlimits).
+// - rlimit-exec sets RLIMIT_CPU/FSIZE/STACK/CORE, drops to the sandbox user and execs bwrap
+//   (Node cannot set rlimits).
 // Binaries are named after a hash of their source, so an edited helper is rebuilt.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -74,7 +75,7 @@ async function compile(cacheDir: string, name: string, libs: string[]): Promise<
 
 /** The cache holds binaries run as root: it must be ours and not writable by others. */
 async function ensurePrivateDir(dir: string): Promise<void> {
-  await fs.mkdir(dir, { recursive: true, mode: 0o755 });
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const st = await fs.lstat(dir);
   const uid = process.getuid?.() ?? st.uid;
   if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o022) !== 0) {

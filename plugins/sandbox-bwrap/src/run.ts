@@ -139,12 +139,13 @@ async function supervise(
       argv: req.argv,
     });
     const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
+    // The launcher starts as root (it may live where the sandbox user cannot reach), sets the
+    // rlimits, and drops to the sandbox user before it execs bwrap.
+    const launcherArgs = [config.uid, config.gid, cpuSeconds, limits.diskBytes, limits.memoryBytes].map(String);
     child = spawn(
       env.rlimitExec,
-      [String(cpuSeconds), String(limits.diskBytes), String(limits.memoryBytes), config.bwrapPath, ...args],
+      [...launcherArgs, config.bwrapPath, ...args],
       {
-        uid: config.uid,
-        gid: config.gid,
         // A new session without a controlling terminal (the program cannot reach the judge's tty);
         // cheaper here than bwrap's own --new-session.
         detached: true,
