@@ -254,6 +254,8 @@ function createV2Driver(root: string, parentName: string): CgroupDriver {
       try {
         writeFileSync(path.join(dir, 'memory.max'), String(limits.memoryBytes));
         if (existsSync(path.join(dir, 'memory.swap.max'))) writeFileSync(path.join(dir, 'memory.swap.max'), '0');
+        // An OOM kill ends the whole run at once rather than leaving part of it running.
+        if (existsSync(path.join(dir, 'memory.oom.group'))) writeFileSync(path.join(dir, 'memory.oom.group'), '1');
         writeFileSync(path.join(dir, 'pids.max'), String(limits.pids));
       } catch (err) {
         rmdirSync(dir);
