@@ -18,8 +18,8 @@ export interface CliResult {
 export interface Answer {
   /** Text of the question on stdout. */
   when: RegExp;
-  /** What to type, Enter included. */
-  send: string;
+  /** What to type, Enter included (or how to find it out when the question comes). */
+  send: string | (() => Promise<string>);
 }
 
 export interface RunOptions {
@@ -74,16 +74,22 @@ export function runCli(args: string[], opts: RunOptions & { env: Record<string, 
     let stderr = '';
     const pending = [...(opts.answers ?? [])];
     let seen = 0;
+    let busy = false;
     const answerNext = () => {
       const next = pending[0];
-      if (!next) return;
+      if (!next || busy) return;
       const fresh = stdout.slice(seen);
       const m = next.when.exec(fresh);
       if (!m) return;
       seen += m.index + m[0].length;
       pending.shift();
-      child.stdin.write(next.send);
-      if (pending.length === 0 && opts.stdin === undefined) child.stdin.end();
+      busy = true;
+      Promise.resolve(typeof next.send === 'string' ? next.send : next.send()).then((text) => {
+        child.stdin.write(text);
+        busy = false;
+        if (pending.length === 0 && opts.stdin === undefined) child.stdin.end();
+        else answerNext();
+      }, reject);
     };
     child.stdout.on('data', (c: Buffer) => {
       stdout += c.toString();

@@ -14,6 +14,8 @@ interface CreateOptions {
   server?: string;
 }
 
+const ROLE_CHOICES = (Object.keys(ROLES) as RoleName[]).map((value) => ({ value, name: value }));
+
 const valid = (check: (v: string) => string | undefined) => (v: string) => check(v.trim()) ?? true;
 
 export async function askPassword(message = 'Password'): Promise<string> {
@@ -36,20 +38,12 @@ export default async function userCreate(opts: CreateOptions): Promise<void> {
   }
   const store = await openUserStore(opts.server);
   try {
+    // Given a username, the command runs from flags: optional fields take their defaults.
+    const interactive = opts.username === undefined;
     const username = (opts.username ?? (await input({ message: 'Username', validate: valid(usernameProblem) }))).trim();
     const email = (opts.email ?? (await input({ message: 'E-mail', validate: valid(emailProblem) }))).trim();
-    const nickname = (opts.nickname ?? (await input({ message: 'Nickname', default: username, validate: valid(nicknameProblem) }))).trim();
-    const role =
-      opts.role ??
-      (await select<RoleName>({
-        message: 'Role',
-        choices: [
-          { value: 'user', name: 'user' },
-          { value: 'admin', name: 'admin' },
-          { value: 'superadmin', name: 'superadmin' },
-        ],
-        default: 'user',
-      }));
+    const nickname = (opts.nickname ?? (interactive ? await input({ message: 'Nickname', default: username, validate: valid(nicknameProblem) }) : username)).trim();
+    const role = opts.role ?? (interactive ? await select<RoleName>({ message: 'Role', choices: ROLE_CHOICES, default: 'user' }) : 'user');
     const password = opts.password ?? (await askPassword());
     const outcome = await store.createUser({ username, email, nickname, password, auth: ROLES[role] });
     if (outcome.status === 'existed') throw new CliError(`a user named "${username}" already exists`);
