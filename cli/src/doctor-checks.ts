@@ -42,6 +42,14 @@ function doctorJudges(): Promise<DoctorJudges> {
   return judges;
 }
 
+/** Releases what the checks' judges hold (the sandbox's work dir mounts). */
+export async function closeDoctorJudges(): Promise<void> {
+  if (!judges) return;
+  const { probe } = await judges;
+  await probe?.close();
+  judges = undefined;
+}
+
 const SANDBOX_FIX = 'run as root on Linux with bubblewrap (apt-get install -y bubblewrap libseccomp-dev); or judge with --backend unsafe-local (UNSAFE: no isolation)';
 
 export const sandboxCheck: DoctorCheck = {

@@ -20,8 +20,10 @@ export function tempDir(prefix = 'verdict-judge-test-'): string {
   tempDirs.push(dir);
   return dir;
 }
-export function removeTempDirs(): void {
+/** after() hook: removes the temp folders and lets the backend release its work dir mounts. */
+export async function removeTempDirs(): Promise<void> {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  await (await judge)?.close();
 }
 
 /** Writes files (relative path → content) under a new temp folder and returns it. */

@@ -2,7 +2,8 @@
 // re-run of a test that lands just over its time limit.
 import assert from 'node:assert/strict';
 import { createJudge, type JudgeProgress } from '@verdict/server/judge/index';
-import type { JudgeBackend, VerdictPlugin } from '@verdict/server/judge/plugin-api';
+import type { JudgeBackend, RunResult, VerdictPlugin } from '@verdict/server/judge/plugin-api';
+import { worthAnotherRun } from '@verdict/server/judge/judge-submission';
 import { removeTempDirs, TEST_BACKEND, testJudge, tinyProblem } from './helpers.ts';
 
 // Prints a+b, except on input "5 5" where it prints nonsense.
@@ -72,7 +73,7 @@ describe(`judging flow (${TEST_BACKEND} backend) @slow`, function () {
     assert.equal((await judge.judgeSubmission({ problem, language: { ...c, timeFactor: 2 }, source: BURN_C })).verdict, 'AC');
   });
 
-  it('runs a test again once when it ends just over the limit, but not a runaway program', async function () {
+  it('runs a test again once when it ends just over the limit', async function () {
     const runs: string[] = [];
     const counting: VerdictPlugin = {
       name: 'counting',
@@ -96,10 +97,16 @@ describe(`judging flow (${TEST_BACKEND} backend) @slow`, function () {
     const result = await judge.judgeSubmission({ problem: near, language: 'c', source: BURN_C });
     assert.equal(result.verdict, 'TLE');
     assert.equal(runs.length, 2, 'a run over the limit but within the headroom is repeated');
-    runs.length = 0;
-    const far = await tinyProblem({ tests: [['60000\n', '0\n']] });
-    assert.equal((await judge.judgeSubmission({ problem: far, language: 'c', source: BURN_C })).verdict, 'TLE');
-    assert.equal(runs.length, 1, 'a program killed at the headroom is not run again');
+  });
+
+  it('decides which runs are repeated: near the limit or starved, never a runaway or a system error', function () {
+    const run = (status: RunResult['status'], cpuMs: number): RunResult => ({ status, cpuMs, wallMs: 0, memoryKb: 0, exitCode: 0, signal: null, stdout: '', stderr: '' });
+    assert.equal(worthAnotherRun(run('OK', 1200), 1000), true, 'finished within the headroom');
+    assert.equal(worthAnotherRun(run('RE', 1100), 1000), true, 'crashed within the headroom');
+    assert.equal(worthAnotherRun(run('TLE', 300), 1000), true, 'wall clock with little CPU: starved or sleeping');
+    assert.equal(worthAnotherRun(run('TLE', 1500), 1000), false, 'killed at the headroom');
+    assert.equal(worthAnotherRun(run('OK', 900), 1000), false);
+    assert.equal(worthAnotherRun(run('SE', 0), 1000), false);
   });
 
   it('refuses an unknown or unavailable language clearly', async function () {

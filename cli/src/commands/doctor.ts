@@ -1,5 +1,5 @@
 // `verdict doctor`: run every check in doctorChecks and say how to fix what is missing.
-import { doctorChecks, type DoctorFinding } from '../doctor-checks.ts';
+import { closeDoctorJudges, doctorChecks, type DoctorFinding } from '../doctor-checks.ts';
 import { printJson, printTable } from '../output.ts';
 
 export default async function doctor(flags: { json?: boolean }): Promise<number> {
@@ -11,6 +11,7 @@ export default async function doctor(flags: { json?: boolean }): Promise<number>
       findings.push({ check: check.name, item: check.name, status: 'fail', detail: `the check itself failed: ${(err as Error).message}` });
     }
   }
+  await closeDoctorJudges();
   const ok = findings.every((f) => f.status !== 'fail');
   if (flags.json) {
     printJson({ ok, findings });

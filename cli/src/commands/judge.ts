@@ -42,7 +42,7 @@ export default async function judgeCommand(problemPath: string, sourcePath: stri
     else printResult(problem.name, language, result);
     return exitCodeFor(result.verdict);
   } finally {
-    await cleanup();
+    await Promise.all([cleanup(), judge.close()]);
   }
 }
 

@@ -68,6 +68,6 @@ export default async function problemValidate(problemPath: string, flags: Valida
     }
     return ok ? 0 : 1;
   } finally {
-    await cleanup();
+    await Promise.all([cleanup(), judge.close()]);
   }
 }

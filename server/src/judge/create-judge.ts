@@ -47,6 +47,8 @@ export interface Judge {
   /** The available languages. */
   languages(): Promise<Language[]>;
   judgeSubmission(request: JudgeSubmissionRequest): Promise<JudgeResult>;
+  /** Lets every loaded backend release what it keeps between runs; judging may continue after. */
+  close(): Promise<void>;
 }
 
 export class JudgeSetupError extends Error {
@@ -108,6 +110,9 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
         return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: `checker unusable: ${(err as Error).message}`, tests: [] };
       }
       return judgeWithContext({ backend, workRoot, checkOutput: check }, { ...request, language });
+    },
+    async close() {
+      await Promise.all([...registry.backends.values()].map(({ backend: b }) => b.close?.()));
     },
   };
   return judge;

@@ -115,7 +115,8 @@ async function judgeTest(ctx: JudgeRunContext, run: TestRun): Promise<TestResult
   return { ...base, verdict: checked.verdict, message: checked.message };
 }
 
-function worthAnotherRun(result: RunResult, cpuLimitMs: number): boolean {
+/** Whether a test's run is repeated before its verdict counts (see RERUN_FACTOR). */
+export function worthAnotherRun(result: RunResult, cpuLimitMs: number): boolean {
   if (result.status === 'SE') return false;
   if (result.status === 'TLE') return result.cpuMs <= cpuLimitMs;
   return result.cpuMs > cpuLimitMs;

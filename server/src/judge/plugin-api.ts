@@ -68,6 +68,8 @@ export interface JudgeBackend {
   /** Probe the host; a clear message per missing capability. */
   check(): Promise<{ ok: boolean; problems: string[]; capabilities: Record<string, string | boolean> }>;
   run(req: RunRequest): Promise<RunResult>;
+  /** Optional: release what the backend keeps between runs (the judge's close() calls it). */
+  close?(): Promise<void>;
 }
 
 export interface LanguageDefinition {
