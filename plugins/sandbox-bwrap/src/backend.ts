@@ -9,7 +9,8 @@ import { systemMountArgs } from './bwrap-args.ts';
 import { detectCgroups } from './cgroups.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 import { loadHelpers } from './helpers.ts';
-import { runInSandbox, systemError, type SandboxEnvironment } from './run.ts';
+import { runInSandbox, type SandboxEnvironment } from './run.ts';
+import { systemError } from './verdict.ts';
 import { bindWorkDirs, tmpfsWorkDirs } from './workdir.ts';
 
 const execFileAsync = promisify(execFile);

@@ -3,14 +3,15 @@
 // and output, then kill whatever is left, read the cgroup's figures and classify the result.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants as fsConstants, existsSync, openSync, statSync, writeSync } from 'node:fs';
-import os from 'node:os';
+import { closeSync, constants as fsConstants, existsSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { RunRequest, RunResult, RunStatus } from '@verdict/server/judge/plugin-api';
+import type { RunRequest, RunResult } from '@verdict/server/judge/plugin-api';
 import { bwrapArgs, BLOCK_FD, INFO_FD } from './bwrap-args.ts';
-import type { CgroupDriver, CgroupFigures, RunCgroup } from './cgroups.ts';
+import type { CgroupDriver, RunCgroup } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
+import { collectBounded, collectStdout, readAll } from './streams.ts';
+import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
 import type { WorkDirProvider } from './workdir.ts';
 
 /** What the backend prepared once: helpers, cgroup driver, system mounts. */
@@ -26,16 +27,6 @@ export interface SandboxEnvironment {
 
 /** bwrap must report the sandbox's pid within this time, or the run is a system error. */
 const SETUP_TIMEOUT_MS = 10_000;
-
-interface ResolvedLimits {
-  cpuMs: number;
-  wallMs: number;
-  memoryBytes: number;
-  pids: number;
-  outputBytes: number;
-  stderrBytes: number;
-  diskBytes: number;
-}
 
 let runCounter = 0;
 
@@ -102,8 +93,6 @@ function resolveLimits(config: SandboxConfig, req: RunRequest): ResolvedLimits {
     diskBytes: (l.diskKb ?? config.defaultDiskKb) * 1024,
   };
 }
-
-type StopReason = 'wall' | 'cpu' | 'output' | 'setup' | null;
 
 async function supervise(
   env: SandboxEnvironment,
@@ -225,53 +214,6 @@ async function supervise(
   }
 }
 
-interface Outcome {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  wallMs: number;
-  figures: CgroupFigures;
-  stopReason: StopReason;
-  limits: ResolvedLimits;
-  stdout: string;
-  stderr: string;
-}
-
-const signalNames = new Map(Object.entries(os.constants.signals).map(([name, no]) => [no as number, name]));
-
-/** Verdict order of SANDBOX.md: TLE → MLE → OLE → RE → OK. */
-function classify(o: Outcome): RunResult {
-  // bwrap reports a program killed by signal N as exit status 128 + N.
-  let exitCode = o.code;
-  let signal: string | null = o.signal;
-  if (exitCode !== null && exitCode > 128 && signalNames.has(exitCode - 128)) {
-    signal = signalNames.get(exitCode - 128)!;
-    exitCode = null;
-  }
-  const { cpuMs, memoryKb, oomKilled } = o.figures;
-  const base = { exitCode, signal, cpuMs: round(cpuMs), wallMs: round(o.wallMs), memoryKb, stdout: o.stdout, stderr: o.stderr };
-  const result = (status: RunStatus, message?: string): RunResult => ({ status, ...base, ...(message ? { message } : {}) });
-
-  if (o.stopReason === 'wall') return result('TLE', `wall-clock limit of ${o.limits.wallMs} ms exceeded`);
-  if (cpuMs > o.limits.cpuMs || signal === 'SIGXCPU') return result('TLE', `CPU limit of ${o.limits.cpuMs} ms exceeded`);
-  if (oomKilled || memoryKb * 1024 >= o.limits.memoryBytes) {
-    return result('MLE', `memory limit of ${o.limits.memoryBytes / 1024} KiB reached`);
-  }
-  if (o.stopReason === 'output') return result('OLE', `output limit of ${o.limits.outputBytes} bytes exceeded`);
-  if (signal === 'SIGXFSZ') return result('OLE', `file size limit of ${o.limits.diskBytes} bytes exceeded`);
-  if (signal === 'SIGSYS') return result('RE', 'forbidden system call (SIGSYS)');
-  if (signal !== null) return result('RE', `killed by ${signal}`);
-  if (exitCode !== 0) return result('RE', `exit code ${exitCode}`);
-  return result('OK');
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 1000) / 1000;
-}
-
-export function systemError(message: string, extra: Partial<RunResult> = {}): RunResult {
-  return { status: 'SE', exitCode: null, signal: null, cpuMs: 0, wallMs: 0, memoryKb: 0, stdout: '', stderr: '', message, ...extra };
-}
-
 function parseChildPid(info: string): number {
   try {
     const pid = (JSON.parse(info) as { 'child-pid'?: unknown })['child-pid'];
@@ -279,52 +221,4 @@ function parseChildPid(info: string): number {
   } catch {
     return 0;
   }
-}
-
-function readAll(stream: Readable): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    stream.once('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    stream.once('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
-/** Keeps at most `cap` bytes of a stream and drains the rest. */
-function collectBounded(stream: Readable, cap: number): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    stream.on('data', (c: Buffer) => {
-      if (kept >= cap) return;
-      const part = c.subarray(0, cap - kept);
-      chunks.push(part);
-      kept += part.length;
-    });
-    const done = () => resolve(Buffer.concat(chunks).toString('utf8'));
-    stream.once('end', done);
-    stream.once('close', done);
-  });
-}
-
-/** Counts every stdout byte; past `cap` calls onOverflow and keeps nothing more. */
-function collectStdout(stream: Readable, fileFd: number | null, cap: number, onOverflow: () => void): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    stream.on('data', (c: Buffer) => {
-      const room = cap - total;
-      total += c.length;
-      if (room > 0) {
-        const part = c.length > room ? c.subarray(0, room) : c;
-        if (fileFd !== null) writeSync(fileFd, part);
-        else chunks.push(part);
-      }
-      if (total > cap) onOverflow();
-    });
-    const done = () => resolve(fileFd === null ? Buffer.concat(chunks).toString('utf8') : '');
-    stream.once('end', done);
-    stream.once('close', done);
-  });
 }
