@@ -55,6 +55,8 @@ export function createUnsafeLocalBackend(options: UnsafeLocalOptions = {}): Judg
   };
 }
 
+// Without namespaces there is nothing to mount: the program runs in req.workDir and sees the
+// host's files as they are, so req.readOnlyBinds has no meaning here and is ignored.
 function runWithRunner(runner: string, req: RunRequest): Promise<RunResult> {
   const { limits } = req;
   const wallMs = limits.wallMs ?? 3 * limits.cpuMs;

@@ -55,13 +55,10 @@ export async function judgeWithContext(
     onProgress?.({ phase: 'compiling', total });
     await writeFile(path.join(workDir, language.sourceFile), source, { mode: 0o644 });
     const compiled = await compileInDir(ctx.backend, language, workDir, problem.memoryLimitMb);
-    if (compiled.status !== 'OK') {
-      const result: JudgeResult = { verdict: compiled.status, timeMs: 0, memoryKb: 0, compileMessage: compiled.message, tests: [] };
+    if (compiled.status !== 'OK' || total === 0) {
       onProgress?.({ phase: 'done', total });
-      return result;
-    }
-    if (total === 0) {
-      return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: 'the problem has no tests', tests: [] };
+      const message = compiled.status !== 'OK' ? compiled.message : 'the problem has no tests';
+      return { verdict: compiled.status !== 'OK' ? compiled.status : 'SE', timeMs: 0, memoryKb: 0, compileMessage: message, tests: [] };
     }
     const limits = runLimits(problem, language);
     const argv = expandArgv(language.run, { memoryMb: Math.round(problem.memoryLimitMb) });
