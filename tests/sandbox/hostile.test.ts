@@ -203,6 +203,18 @@ describe('sandbox against hostile programs @slow', function () {
     assert.equal(existsSync(`/tmp/${marker}`), false);
   });
 
+  it('symlinks planted in the work dir are not copied back to the host', async function () {
+    const workDir = makeWorkDir();
+    const r = await backend.run({
+      argv: ['/bin/sh', '-c', 'ln -s /etc/shadow stolen && mkdir d && ln -s / d/root && echo data > real'],
+      workDir,
+      limits,
+    });
+    assert.equal(r.status, 'OK', r.stderr);
+    assert.deepEqual(readdirSync(workDir).sort(), ['d', 'real']);
+    assert.deepEqual(readdirSync(path.join(workDir, 'd')), []);
+  });
+
   it('1 GB of output ends in OLE quickly', async function () {
     const r = await backend.run({
       argv: ['./prog', '1024'],
