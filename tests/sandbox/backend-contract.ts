@@ -119,6 +119,27 @@ export function backendContractSuite(name: string, makeBackend: () => JudgeBacke
       assert.ok(r.stderr.length <= 100 && r.stderr.startsWith('error-line'), r.stderr);
     });
 
+    // Isolation: only for backends that claim it (an unsafe backend says so and skips these).
+    it('isolates the program: no network, no judge files, nothing writable outside the work dir', async function () {
+      if (backend.unsafe) this.skip();
+      const script = [
+        '[ -e /work/main/package.json ] && echo judge-files',
+        '[ -e /etc/shadow ] && echo shadow',
+        'touch /usr/x 2>/dev/null && echo wrote-usr',
+        'touch /x 2>/dev/null && echo wrote-root',
+        'exit 0',
+      ].join('; ');
+      const r = await run({ argv: ['/bin/sh', '-c', script] });
+      assert.equal(r.status, 'OK', r.stderr);
+      assert.equal(r.stdout, '');
+      const net = await run({ argv: ['/bin/cat', '/proc/net/dev'] });
+      assert.deepEqual(
+        net.stdout.split('\n').filter((l) => l.includes(':')).map((l) => l.trim().split(':')[0]),
+        ['lo'],
+        'only a loopback interface',
+      );
+    });
+
     it('runs several programs in parallel with independent verdicts', async function () {
       const results = await Promise.all([
         run({ argv: ['/bin/sh', '-c', 'echo a'] }),
