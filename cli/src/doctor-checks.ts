@@ -1,6 +1,7 @@
 // What `verdict doctor` checks. Each check is a plain async function returning findings; other
 // parts of Verdict add theirs (database, Chromium, SMTP) by appending to `doctorChecks`.
 import { createJudge, UNSAFE_LABEL, type Judge } from '@verdict/server/judge/index';
+import { serviceChecks } from './doctor-service-checks.ts';
 
 export interface DoctorFinding {
   /** What was checked, e.g. "language cpp" or "sandbox: cgroup memory". */
@@ -82,4 +83,4 @@ export const languagesCheck: DoctorCheck = {
   },
 };
 
-export const doctorChecks: DoctorCheck[] = [sandboxCheck, languagesCheck];
+export const doctorChecks: DoctorCheck[] = [sandboxCheck, languagesCheck, ...serviceChecks];

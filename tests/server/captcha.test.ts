@@ -1,5 +1,6 @@
 // GET /api/captcha and the server-side check on login: wrong, expired, reused, case, CAPTCHA=off.
 import assert from 'node:assert/strict';
+import { pruneAuthRows } from '@verdict/server/services/auth-chores';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountState, createUser, solveCaptcha } from '../helpers/users.ts';
@@ -62,6 +63,22 @@ describe('captcha', () => {
     const again = await loginWith(answer);
     assert.equal(again.code, 1003);
     assert.equal(await accountState(server), before);
+  });
+
+  it('lets only one of two simultaneous uses of a captcha through', async () => {
+    const answer = await solveCaptcha(api);
+    const replies = await Promise.all([loginWith(answer), loginWith(answer)]);
+    assert.deepEqual(replies.map((r) => r.code).sort(), [0, 1003]);
+  });
+
+  it('prunes captchas an hour after expiry', async () => {
+    const answer = await solveCaptcha(api);
+    await server.services.db.updateTable('captchas').set({ expires_at: new Date(Date.now() - 61 * 60 * 1000) }).where('id', '=', answer.captchaId).execute();
+    const fresh = await solveCaptcha(api);
+    await pruneAuthRows(server.services.db);
+    const ids = (await server.services.db.selectFrom('captchas').select('id').execute()).map((r) => r.id);
+    assert.ok(!ids.includes(answer.captchaId));
+    assert.ok(ids.includes(fresh.captchaId));
   });
 
   it('refuses an expired answer', async () => {

@@ -145,6 +145,12 @@ describe('e-mail codes over SMTP', () => {
       if (old !== fresh) assert.equal((await emailLogin({ email: 'grace@example.test', code: fresh })).code, 0);
     });
 
+    it('lets only one of two simultaneous uses of a code through', async () => {
+      const code = await sendCode('grace@example.test');
+      const replies = await Promise.all([emailLogin({ email: 'grace@example.test', code }), emailLogin({ email: 'grace@example.test', code })]);
+      assert.deepEqual(replies.map((r) => r.code).sort(), [0, 1006]);
+    });
+
     it('kills the code after 5 wrong tries', async () => {
       const code = await sendCode('grace@example.test');
       const wrong = code === '000000' ? '111111' : '000000';

@@ -2,10 +2,12 @@
 import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
 import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_account_indexes.ts';
+import * as m0004 from './migrations/0004_judging_indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_account_indexes': m0002,
+  '0004_judging_indexes': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,104 @@
+// `verdict doctor` checks for what the server needs around the judge: its database
+// (DATA_DIR / DATABASE_URL), Chromium for PDF statements, and SMTP for e-mail codes.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { loadConfig, type Config } from '@verdict/server/config';
+import { embeddedUrlFile, openDatabase } from '@verdict/server/db/database';
+import { checkSmtp, redactUrl } from '@verdict/server/services/mail';
+import { DEFAULT_CHROMIUM_PATH } from '@verdict/server/services/pdf-render';
+import type { DoctorCheck, DoctorFinding } from './doctor-checks.ts';
+
+const run = promisify(execFile);
+
+function config(): Config {
+  return loadConfig(process.env);
+}
+
+/** Opens the database as `verdict serve` would, runs `select 1`, closes it. */
+async function reach(dataDir: string, databaseUrl?: string): Promise<void> {
+  const database = await openDatabase({ dataDir, databaseUrl, poolSize: 1 });
+  try {
+    await database.pool.query('select 1');
+  } finally {
+    await database.close();
+  }
+}
+
+async function databaseFindings({ dataDir, databaseUrl }: Config): Promise<DoctorFinding> {
+  const item = 'database';
+  if (databaseUrl) {
+    const shown = redactUrl(databaseUrl);
+    try {
+      await reach(dataDir, databaseUrl);
+      return { item, status: 'ok', detail: `PostgreSQL at ${shown} answers` };
+    } catch (err) {
+      return { item, status: 'fail', detail: `PostgreSQL at ${shown}: ${(err as Error).message}`, fix: 'start PostgreSQL, or correct DATABASE_URL (postgresql://user:password@host:5432/db)' };
+    }
+  }
+  const announced = fs.existsSync(embeddedUrlFile(dataDir)) ? fs.readFileSync(embeddedUrlFile(dataDir), 'utf8').trim() : '';
+  if (announced) {
+    try {
+      await reach(dataDir, announced);
+      return { item, status: 'ok', detail: `embedded database in ${dataDir}, served by a running verdict serve` };
+    } catch {
+      // The server that wrote pglite.url is gone; its files are checked below.
+    }
+  }
+  if (!fs.existsSync(path.join(dataDir, 'pgdata'))) {
+    const parent = fs.existsSync(dataDir) ? dataDir : path.dirname(dataDir);
+    try {
+      fs.accessSync(parent, fs.constants.W_OK);
+      return { item, status: 'ok', detail: `embedded database will be created in ${dataDir} on first start` };
+    } catch {
+      return { item, status: 'fail', detail: `${parent} is not writable, so the embedded database cannot be created`, fix: 'set DATA_DIR to a writable folder' };
+    }
+  }
+  try {
+    await reach(dataDir);
+    return { item, status: 'ok', detail: `embedded database in ${dataDir} opens` };
+  } catch (err) {
+    return { item, status: 'fail', detail: `embedded database in ${dataDir}: ${(err as Error).message}`, fix: 'stop other processes using DATA_DIR, or point DATA_DIR elsewhere' };
+  }
+}
+
+export const databaseCheck: DoctorCheck = {
+  name: 'database',
+  run: async () => [await databaseFindings(config())],
+};
+
+export const chromiumCheck: DoctorCheck = {
+  name: 'chromium',
+  async run() {
+    const item = 'chromium (PDF)';
+    try {
+      const { stdout } = await run(DEFAULT_CHROMIUM_PATH, ['--version'], { timeout: 15_000 });
+      return [{ item, status: 'ok', detail: stdout.trim().split('\n')[0] }];
+    } catch (err) {
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      return [{
+        item,
+        status: 'warn',
+        detail: missing ? `${DEFAULT_CHROMIUM_PATH} not found: statements without a PDF in their package cannot be downloaded as PDF` : `${DEFAULT_CHROMIUM_PATH} --version failed: ${(err as Error).message}`,
+        fix: 'apt-get install -y chromium',
+      }];
+    }
+  },
+};
+
+export const smtpCheck: DoctorCheck = {
+  name: 'smtp',
+  async run() {
+    const { smtpUrl, dataDir } = config();
+    const item = 'smtp (e-mail codes)';
+    if (!smtpUrl) {
+      return [{ item, status: 'warn', detail: `SMTP_URL is not set: mail is written to ${path.join(dataDir, 'outbox')} instead of being sent`, fix: 'set SMTP_URL, e.g. smtp://user:password@mail.example.com:587' }];
+    }
+    const result = await checkSmtp(smtpUrl);
+    if (result.ok) return [{ item, status: 'ok', detail: `${redactUrl(smtpUrl)} accepts connections` }];
+    return [{ item, status: 'fail', detail: `${redactUrl(smtpUrl)}: ${result.error}`, fix: 'check SMTP_URL (host, port, user and password) and that the mail server is reachable' }];
+  },
+};
+
+export const serviceChecks: DoctorCheck[] = [databaseCheck, chromiumCheck, smtpCheck];
