@@ -17,7 +17,17 @@ function action(module: string) {
 const program = new Command('verdict')
   .description('Verdict online judge: serve, judge locally, manage problems, users and contests')
   .option('--debug', 'print stack traces on errors')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  .addHelpText('after', `
+Examples:
+  $ verdict serve                                  run the judge on http://localhost:8080
+  $ verdict problem new sum && verdict problem validate sum
+  $ verdict login --server http://judge.example.org -u admin
+  $ verdict problem push sum --server http://judge.example.org
+  $ verdict user import students.xlsx              (local database: DATA_DIR or DATABASE_URL)
+
+Commands without --server work on the database \`verdict serve\` uses (DATA_DIR, default
+./data, or DATABASE_URL), also while that server is running. Each command has --help.`);
 
 program
   .command('serve')
@@ -158,7 +168,7 @@ Examples:
   .action(action('user-import'));
 user
   .command('create')
-  .description('create a user')
+  .description('create a user (asks for what the flags do not give)')
   .option('-u, --username <name>', 'username (at most 30 characters)')
   .option('-e, --email <email>', 'e-mail address')
   .option('-n, --nickname <nickname>', 'nickname (default: the username)')
@@ -187,7 +197,7 @@ Example:
 
 program
   .command('contest')
-  .description('contests')
+  .description('contest results')
   .command('scoreboard')
   .description('print the ICPC scoreboard of a contest')
   .argument('<id>', 'contest id')

@@ -30,6 +30,7 @@ export interface UserStore {
   /** "the local database in ./data" or "http://host:8080", for messages. */
   readonly where: string;
   createUser(user: NewUserInput): Promise<CreateOutcome>;
+  hasUser(username: string): Promise<boolean>;
   /** Sets the password and revokes every token of the user. */
   setPassword(username: string, password: string): Promise<void>;
   joinContest(contestTitle: string, usernames: string[]): Promise<Membership>;
@@ -44,8 +45,9 @@ const USERNAME_TAKEN = 'Username already exists';
 
 function localStore(database: Database): UserStore {
   const { db } = database;
+  const where = database.embedded ? 'the local database' : 'the PostgreSQL database (DATABASE_URL)';
   return {
-    where: database.embedded ? 'the local database' : 'the PostgreSQL database (DATABASE_URL)',
+    where,
     async createUser(user) {
       try {
         await addUser(db, { ...user, gender: 'male' });
@@ -57,9 +59,12 @@ function localStore(database: Database): UserStore {
         throw err;
       }
     },
+    async hasUser(username) {
+      return (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
+    },
     async setPassword(username, password) {
       const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-      if (!row) throw new CliError(`no user named "${username}"`);
+      if (!row) throw new CliError(`no user named "${username}" in ${where}`);
       await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', row.id).execute();
       await revokeUserTokens(db, row.id);
     },
@@ -84,6 +89,11 @@ function localStore(database: Database): UserStore {
   };
 }
 
+async function findUser(client: ServerClient, username: string): Promise<{ id: number } | undefined> {
+  const users = await client.get<{ id: number; username: string }[]>('/api/user/list', { keyword: username });
+  return users.find((u) => u.username === username);
+}
+
 function serverStore(client: ServerClient): UserStore {
   return {
     where: client.baseUrl,
@@ -99,10 +109,10 @@ function serverStore(client: ServerClient): UserStore {
         throw err;
       }
     },
+    hasUser: async (username) => (await findUser(client, username)) !== undefined,
     async setPassword(username, password) {
-      const users = await client.get<{ id: number; username: string }[]>('/api/user/list', { keyword: username });
-      const user = users.find((u) => u.username === username);
-      if (!user) throw new CliError(`no user named "${username}" on ${client.baseUrl}`);
+      const user = await findUser(client, username);
+      if (!user) throw new CliError(`no user named "${username}" in ${client.baseUrl}`);
       await client.json('/api/user/updateUserPwd', { id: user.id, password });
     },
     async joinContest(contestTitle, usernames) {

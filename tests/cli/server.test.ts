@@ -134,7 +134,7 @@ describe('cli: commands against a server @slow', function () {
       ])
       .execute();
     const board = await box.run(['contest', 'scoreboard', String(contest.id), '--server', server.url, '--csv']);
-    assert.equal(board.code, 0, board.stderr);
+    assert.equal(board.code, 0, board.stdout + board.stderr);
     assert.deepEqual(board.stdout.trim().split('\n'), ['Rank,User,AC,Penalty,A', '1,ivy,1,30,+2 (10)', '2,joe,0,0,']);
   });
 
@@ -150,6 +150,30 @@ describe('cli: commands against a server @slow', function () {
     const changed = await box.run(['user', 'passwd', 'lee', '--password', 'lee-new-pass', '--server', server.url]);
     assert.equal(changed.code, 0, changed.stderr);
     assert.equal((await lee.api.get('/api/user/userInfo')).status, 401, 'the old session ended');
+
+    const asked = await box.run(['user', 'create', '--server', server.url], {
+      answers: [
+        { when: /Username/, send: 'max\n' },
+        { when: /E-mail/, send: 'max@example.com\n' },
+        { when: /Nickname/, send: '\n' },
+        { when: /Role/, send: '\n' },
+        { when: /Password/, send: 'max-pass-1\n' },
+        { when: /Confirm password/, send: 'max-pass-1\n' },
+      ],
+    });
+    assert.equal(asked.code, 0, asked.stdout + asked.stderr);
+    assert.match(asked.stdout, /Created user "max" in http/);
+    const max = await server.services.db.selectFrom('users').select(['auth', 'nickname']).where('username', '=', 'max').executeTakeFirstOrThrow();
+    assert.deepEqual(max, { auth: 0, nickname: 'max' });
+
+    const mismatch = await box.run(['user', 'passwd', 'max', '--server', server.url], {
+      answers: [
+        { when: /New password for max/, send: 'first-pass-1\n' },
+        { when: /Confirm password/, send: 'other-pass-1\n' },
+      ],
+    });
+    assert.equal(mismatch.code, 2);
+    assert.match(mismatch.stderr, /Password dost not match/);
 
     const nobody = await box.run(['user', 'passwd', 'nobody', '--password', 'whatever1', '--server', server.url]);
     assert.equal(nobody.code, 2);

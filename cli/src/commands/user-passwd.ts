@@ -15,6 +15,7 @@ export default async function userPasswd(username: string, opts: PasswdOptions):
   if (problem) throw new CliError(problem);
   const store = await openUserStore(opts.server);
   try {
+    if (!(await store.hasUser(username))) throw new CliError(`no user named "${username}" in ${store.where}`);
     const password = opts.password ?? (await askPassword(`New password for ${username}`));
     await store.setPassword(username, password);
     console.log(`Password of "${username}" changed in ${store.where}; their sessions were ended.`);
