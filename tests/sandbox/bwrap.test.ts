@@ -1,6 +1,6 @@
 // The backend contract for the `sandbox` backend, plus its plugin wiring and configuration.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JudgeBackend, PluginContext } from '@verdict/server/judge/plugin-api';
@@ -75,6 +75,31 @@ describe('sandbox-bwrap plugin', function () {
       const r = await backend.run(req);
       assert.equal(r.status, 'SE');
       assert.match(r.message ?? '', message);
+    }
+  });
+
+  it('binds extra host files read-only, inside /work too, without copying them back', async function () {
+    const backend = createSandboxBackend();
+    const shared = mkdtempSync(path.join(os.tmpdir(), 'verdict-sandbox-bind-'));
+    const workDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-sandbox-bindwork-'));
+    try {
+      chmodSync(shared, 0o755);
+      writeFileSync(path.join(shared, 'data.txt'), 'shared\n', { mode: 0o644 });
+      const r = await backend.run({
+        argv: ['/bin/sh', '-c', 'cat /opt/data.txt /work/data.txt; echo x > /work/data.txt || echo read-only'],
+        workDir,
+        readOnlyBinds: [
+          { host: path.join(shared, 'data.txt'), sandbox: '/opt/data.txt' },
+          { host: path.join(shared, 'data.txt'), sandbox: '/work/data.txt' },
+        ],
+        limits: { cpuMs: 1000, memoryKb: 65536 },
+      });
+      assert.equal(r.status, 'OK', r.stderr);
+      assert.equal(r.stdout, 'shared\nshared\nread-only\n');
+      assert.deepEqual(readdirSync(workDir), []);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+      rmSync(workDir, { recursive: true, force: true });
     }
   });
 

@@ -7,7 +7,7 @@ import { closeSync, constants as fsConstants, existsSync, openSync, statSync } f
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { RunRequest, RunResult } from '@verdict/server/judge/plugin-api';
-import { bwrapArgs, BLOCK_FD, INFO_FD } from './bwrap-args.ts';
+import { bwrapArgs, BLOCK_FD, INFO_FD, SANDBOX_WORK_DIR } from './bwrap-args.ts';
 import type { CgroupDriver, RunCgroup } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
 import { collectBounded, collectStdout, readAll } from './streams.ts';
@@ -43,7 +43,10 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
   }
   let result: RunResult;
   try {
-    const work = await env.workDirs.prepare(req.workDir, limits.diskBytes).catch((err: Error) => {
+    const mountPoints = (req.readOnlyBinds ?? [])
+      .map((b) => path.posix.relative(SANDBOX_WORK_DIR, path.posix.normalize(b.sandbox)))
+      .filter((rel) => rel !== '' && !rel.startsWith('..'));
+    const work = await env.workDirs.prepare(req.workDir, limits.diskBytes, mountPoints).catch((err: Error) => {
       throw new Error(`cannot prepare the work dir: ${err.message}`);
     });
     try {
@@ -71,6 +74,12 @@ function requestProblem(req: RunRequest): string | null {
   }
   if (!path.isAbsolute(req.workDir ?? '')) return `workDir must be an absolute path (got ${req.workDir})`;
   if (!existsSync(req.workDir) || !statSync(req.workDir).isDirectory()) return `workDir ${req.workDir} is not a directory`;
+  for (const bind of req.readOnlyBinds ?? []) {
+    if (!path.isAbsolute(bind.host) || !path.posix.isAbsolute(bind.sandbox)) {
+      return `readOnlyBinds need absolute host and sandbox paths (got ${bind.host} → ${bind.sandbox})`;
+    }
+    if (path.posix.normalize(bind.sandbox) === SANDBOX_WORK_DIR) return `readOnlyBinds cannot replace ${SANDBOX_WORK_DIR}`;
+  }
   const l = req.limits ?? ({} as RunRequest['limits']);
   for (const key of ['cpuMs', 'memoryKb'] as const) {
     if (!(Number(l[key]) > 0)) return `limits.${key} must be a positive number`;

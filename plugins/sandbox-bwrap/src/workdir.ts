@@ -31,7 +31,8 @@ export interface PreparedWorkDir {
 }
 
 export interface WorkDirProvider {
-  prepare(workDir: string, diskBytes: number): Promise<PreparedWorkDir>;
+  /** `mountPoints`: paths (relative to /work) that bwrap will bind over; never copied back. */
+  prepare(workDir: string, diskBytes: number, mountPoints: string[]): Promise<PreparedWorkDir>;
   /** Unmounts the idle tmpfs slots (slots in use are kept; they are swept at the next start). */
   close(): Promise<void>;
 }
@@ -90,7 +91,7 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
   };
 
   return {
-    async prepare(workDir, diskBytes) {
+    async prepare(workDir, diskBytes, mountPoints) {
       const slot = await acquire(diskBytes);
       let copied: Map<string, Stats>;
       try {
@@ -103,7 +104,7 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
         hostDir: slot.dir,
         async finish() {
           try {
-            copyBack(slot.dir, workDir, copied);
+            copyBack(slot.dir, workDir, copied, new Set(mountPoints.map((p) => path.normalize(p))));
           } finally {
             release(slot);
           }
@@ -196,10 +197,11 @@ function copyIn(from: string, to: string, uid: number, gid: number): Map<string,
  * Copies regular files and directories the run created or changed back to the host work dir.
  * Symlinks and special files are the program's business and never followed or copied.
  */
-function copyBack(slotDir: string, workDir: string, before: Map<string, Stats>): void {
+function copyBack(slotDir: string, workDir: string, before: Map<string, Stats>, mountPoints: Set<string>): void {
   const walk = (rel: string): void => {
     for (const entry of readdirSync(path.join(slotDir, rel), { withFileTypes: true })) {
       const child = path.join(rel, entry.name);
+      if (mountPoints.has(child)) continue; // an empty stand-in bwrap made for a bind
       const source = path.join(slotDir, child);
       const target = path.join(workDir, child);
       const old = before.get(child);
