@@ -288,4 +288,30 @@ describe('submitting and judging', function () {
     const stranger = await carol.api.get('/api/BangDan/AllResultList', { contestId: running });
     assert.equal(stranger.status, 403);
   });
+
+  it('keeps the leaderboard current as submissions, verdicts and members change', async () => {
+    const { db } = server.services;
+    const board = async () => (await alice.api.get('/api/BangDan/AllResultList', { contestId: running })).data;
+    const rowOf = (rows: any[], name: string) => rows.find((r) => r.userName === name);
+    const before = await board();
+    assert.equal(rowOf(before, bob.username).acNum, 1);
+    assert.equal(rowOf(before, carol.username), undefined);
+    // carol joins; she has a pending record that later turns AC; bob's AC is rejudged to WA.
+    await join(running, carol);
+    const pending = await db
+      .insertInto('submissions')
+      .values({ user_id: carol.id, problem_id: problemId, contest_id: running, language: 'python3', code: 'x', status: 'JG', tests: '[]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await new Promise((r) => setTimeout(r, 1100));
+    const joined = await board();
+    assert.deepEqual(rowOf(joined, carol.username).judgeResultList[0], { newId: 'A', result: '', cnt: 0, submitTime: 0 });
+    await db.updateTable('submissions').set({ status: 'AC', judged_at: new Date() }).where('id', '=', pending.id).execute();
+    await db.updateTable('submissions').set({ status: 'WA', judged_at: new Date() }).where('user_id', '=', bob.id).where('contest_id', '=', running).execute();
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await board();
+    assert.equal(rowOf(after, carol.username).acNum, 1);
+    assert.equal(rowOf(after, bob.username).acNum, 0);
+    assert.equal(rowOf(after, bob.username).judgeResultList[0].result, 'WA');
+  });
 });

@@ -1,65 +1,147 @@
 // The contest leaderboard: SQL folds the submissions into one summary per (user, problem) with
-// the rules of scoreboard.ts, and rankScoreboard ranks them. A short-lived cache keyed by the
-// contest's latest submission and latest verdict spares the work while nothing changed.
+// the rules of scoreboard.ts, and rankScoreboard ranks them.
+//
+// Folding 100,000 submissions costs a scan, so each process keeps a contest's summaries and
+// its version (newest submission id, newest verdict time, member and problem counts: index
+// look-ups, migration 0004). A request within a second of the last check is answered from
+// memory; otherwise, when the version moved, only the (user, problem) pairs touched since are
+// folded again. A full fold happens on first use, when the contest's times change, and every
+// few minutes as a safety net (a rejudged record back in PD, a deleted submission).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { CurrentUser } from '../http/route.ts';
 import { assertCanSeeContest, type ContestRow } from './contest-access.ts';
 import { COUNTED_VERDICTS, rankScoreboard, type AttemptSummary, type ScoreboardRow } from './scoreboard.ts';
 
-/** How long an unchanged leaderboard is served from memory; membership changes show within it. */
-export const LEADERBOARD_CACHE_MS = 2000;
+/** Rows checked this recently are served without looking at the database. */
+export const LEADERBOARD_FRESH_MS = 1000;
+/** A full fold at least this often. */
+export const LEADERBOARD_REBUILD_MS = 5 * 60_000;
+/** Verdicts are re-read this far back, for writers whose clocks ran a little behind. */
+const JUDGED_OVERLAP_MS = 10_000;
 
-interface CacheEntry {
-  key: string;
-  at: number;
-  rows: ScoreboardRow[];
+interface Version {
+  maxId: number;
+  maxJudgedMs: number;
+  members: number;
+  problems: number;
 }
 
+interface ContestBoard {
+  times: string;
+  version: Version;
+  summaries: Map<string, AttemptSummary>;
+  rows: ScoreboardRow[];
+  builtAt: number;
+  checkedAt: number;
+}
+
+type Pair = { userId: number; problemId: number };
+const pairKey = (p: Pair) => `${p.userId}:${p.problemId}`;
+const sameVersion = (a: Version, b: Version) => a.maxId === b.maxId && a.maxJudgedMs === b.maxJudgedMs && a.members === b.members && a.problems === b.problems;
+
 export class Leaderboards {
-  private readonly cache = new Map<number, CacheEntry>();
+  private readonly boards = new Map<number, ContestBoard>();
+  private readonly updating = new Map<number, Promise<ScoreboardRow[]>>();
 
   constructor(private readonly db: Kysely<DB>) {}
 
   async forUser(user: CurrentUser, contestId: number): Promise<ScoreboardRow[]> {
     const contest = await assertCanSeeContest(this.db, user, contestId);
-    return this.compute(contest);
+    return this.rows(contest);
   }
 
-  async compute(contest: ContestRow): Promise<ScoreboardRow[]> {
-    const key = await this.versionOf(contest);
-    const hit = this.cache.get(contest.id);
-    if (hit && hit.key === key && Date.now() - hit.at < LEADERBOARD_CACHE_MS) return hit.rows;
-    const rows = await buildLeaderboard(this.db, contest);
-    this.cache.set(contest.id, { key, at: Date.now(), rows });
+  async rows(contest: ContestRow): Promise<ScoreboardRow[]> {
+    const board = this.boards.get(contest.id);
+    if (board && board.times === timesOf(contest) && Date.now() - board.checkedAt < LEADERBOARD_FRESH_MS) return board.rows;
+    // Concurrent requests for one contest share one update.
+    let pending = this.updating.get(contest.id);
+    if (!pending) {
+      pending = this.update(contest, board).finally(() => this.updating.delete(contest.id));
+      this.updating.set(contest.id, pending);
+    }
+    return pending;
+  }
+
+  private async update(contest: ContestRow, board: ContestBoard | undefined): Promise<ScoreboardRow[]> {
+    const now = Date.now();
+    // The version is read before the fold: whatever changes during it is picked up next time.
+    const version = await contestVersion(this.db, contest.id);
+    if (board && board.times === timesOf(contest) && now - board.builtAt < LEADERBOARD_REBUILD_MS) {
+      if (sameVersion(board.version, version)) {
+        board.checkedAt = now;
+        return board.rows;
+      }
+      const touched = await touchedPairs(this.db, contest.id, board.version);
+      const fresh = await attemptSummaries(this.db, contest, touched);
+      for (const pair of touched) board.summaries.delete(pairKey(pair));
+      for (const s of fresh) board.summaries.set(pairKey(s), s);
+      board.rows = await this.rank(contest, board.summaries);
+      Object.assign(board, { version, checkedAt: now });
+      return board.rows;
+    }
+    const summaries = new Map((await attemptSummaries(this.db, contest)).map((s) => [pairKey(s), s]));
+    const rows = await this.rank(contest, summaries);
+    this.boards.set(contest.id, { times: timesOf(contest), version, summaries, rows, builtAt: now, checkedAt: now });
     return rows;
   }
 
-  /** Changes whenever a submission is added to the contest or one of its records gets a verdict. */
-  private async versionOf(contest: ContestRow): Promise<string> {
-    const { rows } = await sql<{ max_id: number | null; judged: Date | null }>`
-      select (select max(id) from submissions where contest_id = ${contest.id}) as max_id,
-             (select max(judged_at) from submissions where contest_id = ${contest.id}) as judged`.execute(this.db);
-    return `${rows[0]?.max_id ?? 0}:${rows[0]?.judged?.getTime() ?? 0}:${contest.start_time.getTime()}:${contest.end_time.getTime()}`;
+  private rank(contest: ContestRow, summaries: Map<string, AttemptSummary>): Promise<ScoreboardRow[]> {
+    return rankWithRoster(this.db, contest.id, [...summaries.values()]);
   }
 }
 
+/** The leaderboard computed from scratch, without any cache (the CLI reads it this way). */
 export async function buildLeaderboard(db: Kysely<DB>, contest: ContestRow): Promise<ScoreboardRow[]> {
-  const [problems, members, summaries] = await Promise.all([
-    db.selectFrom('contest_problems').select('problem_id as problemId').where('contest_id', '=', contest.id).orderBy('position').orderBy('problem_id').execute(),
+  return rankWithRoster(db, contest.id, await attemptSummaries(db, contest));
+}
+
+/** Ranks the summaries against the contest's current members and problems. */
+async function rankWithRoster(db: Kysely<DB>, contestId: number, summaries: AttemptSummary[]): Promise<ScoreboardRow[]> {
+  const [problems, members] = await Promise.all([
+    db.selectFrom('contest_problems').select('problem_id as problemId').where('contest_id', '=', contestId).orderBy('position').orderBy('problem_id').execute(),
     db
       .selectFrom('contest_users as cu')
       .innerJoin('users as u', 'u.id', 'cu.user_id')
       .select(['u.id as userId', 'u.username as userName'])
-      .where('cu.contest_id', '=', contest.id)
+      .where('cu.contest_id', '=', contestId)
       .execute(),
-    attemptSummaries(db, contest),
   ]);
   return rankScoreboard(problems, members, summaries);
 }
 
-/** One row per (user, problem) with counted attempts: the SQL twin of summarizeSubmissions. */
-export async function attemptSummaries(db: Kysely<DB>, contest: ContestRow): Promise<AttemptSummary[]> {
+function timesOf(contest: ContestRow): string {
+  return `${contest.start_time.getTime()}:${contest.end_time.getTime()}`;
+}
+
+async function contestVersion(db: Kysely<DB>, contestId: number): Promise<Version> {
+  const { rows } = await sql<{ max_id: number | null; judged: Date | null; members: number; problems: number }>`
+    select (select max(id) from submissions where contest_id = ${contestId}) as max_id,
+           (select max(judged_at) from submissions where contest_id = ${contestId}) as judged,
+           (select count(*)::int from contest_users where contest_id = ${contestId}) as members,
+           (select count(*)::int from contest_problems where contest_id = ${contestId}) as problems`.execute(db);
+  const r = rows[0];
+  return { maxId: r?.max_id ?? 0, maxJudgedMs: r?.judged ? new Date(r.judged).getTime() : 0, members: r?.members ?? 0, problems: r?.problems ?? 0 };
+}
+
+/** (user, problem) pairs with a submission or a verdict newer than `since`. */
+async function touchedPairs(db: Kysely<DB>, contestId: number, since: Version): Promise<Pair[]> {
+  const { rows } = await sql<{ user_id: number; problem_id: number }>`
+    select distinct user_id, problem_id from submissions
+     where contest_id = ${contestId} and id > ${since.maxId}
+    union
+    select distinct user_id, problem_id from submissions
+     where contest_id = ${contestId} and judged_at >= ${new Date(since.maxJudgedMs - JUDGED_OVERLAP_MS)}`.execute(db);
+  return rows.map((r) => ({ userId: r.user_id, problemId: r.problem_id }));
+}
+
+/**
+ * One row per (user, problem) with counted attempts — the SQL twin of summarizeSubmissions —
+ * for the whole contest, or only for the given pairs.
+ */
+export async function attemptSummaries(db: Kysely<DB>, contest: ContestRow, only?: Pair[]): Promise<AttemptSummary[]> {
+  if (only && only.length === 0) return [];
+  const pairFilter = only ? sql`and (user_id, problem_id) in (${sql.join(only.map((p) => sql`(${p.userId}::int, ${p.problemId}::int)`))})` : sql``;
   const { rows } = await sql<{ user_id: number; problem_id: number; first_ac_ms: number | null; rejected: number; last_ms: number }>`
     with counted as (
       select user_id, problem_id, id, status, created_at
@@ -67,6 +149,7 @@ export async function attemptSummaries(db: Kysely<DB>, contest: ContestRow): Pro
        where contest_id = ${contest.id}
          and created_at >= ${contest.start_time} and created_at < ${contest.end_time}
          and status in (${sql.join(COUNTED_VERDICTS)})
+         ${pairFilter}
     ), first_ac as (
       select user_id, problem_id, min(id) as ac_id from counted where status = 'AC' group by user_id, problem_id
     )
