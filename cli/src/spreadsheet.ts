@@ -10,6 +10,8 @@ export const SPREADSHEET_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 export const MAX_SPREADSHEET_BYTES = 10 * 1024 * 1024;
 export const MAX_SPREADSHEET_ROWS = 10_000;
 const MAX_CELL_LENGTH = 1000;
+/** Parse no further than the header, the limit and one row to notice it was passed. */
+const SHEET_ROWS = MAX_SPREADSHEET_ROWS + 2;
 
 export const SpreadsheetMessages = {
   noSheet: 'No sheet found in the file',
@@ -62,8 +64,8 @@ function parseWorkbook(data: Buffer, ext: string): XLSX.WorkBook {
   if (!looksRight) throw new SpreadsheetError(SpreadsheetMessages.parse);
   try {
     return ext === '.csv'
-      ? XLSX.read(data.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true, dense: true })
-      : XLSX.read(data, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false });
+      ? XLSX.read(data.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true, dense: true, sheetRows: SHEET_ROWS })
+      : XLSX.read(data, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, sheetRows: SHEET_ROWS });
   } catch {
     throw new SpreadsheetError(SpreadsheetMessages.parse);
   }

@@ -58,6 +58,10 @@ describe('cli: user list spreadsheets', () => {
     fs.writeFileSync(brokenZip, Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(64, 7)]));
     assert.equal(refusal(brokenZip), 'Failed to parse the file');
 
+    const huge = path.join(dir, 'huge.csv');
+    fs.writeFileSync(huge, 'username\n' + Array.from({ length: 10_001 }, (_, i) => `u${i}`).join('\n'));
+    assert.equal(refusal(huge), 'Failed to parse the file: more than 10000 rows');
+
     assert.match(refusal(path.join(dir, 'missing.xlsx')), /^Failed to read the file \(ENOENT/);
     const text = path.join(dir, 'users.txt');
     fs.writeFileSync(text, 'alice\n');
