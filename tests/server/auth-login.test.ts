@@ -1,5 +1,6 @@
 // Password logins (user and admin), session checks, logout and the login rate limits.
 import assert from 'node:assert/strict';
+import { pruneAuthRows } from '@verdict/server/services/auth-chores';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountState, createUser, loginAs, solveCaptcha, type CreatedUser } from '../helpers/users.ts';
@@ -179,6 +180,21 @@ describe('session: password login', () => {
       assert.notEqual((await api.form('/api/user/isUserLogin', { username: 'alice', token: first.token! })).code, 0);
       assert.equal((await second.get('/api/user/userInfo')).code, 0);
       assert.equal((await first.form('/api/user/logout', {})).status, 401);
+    });
+
+    it('revoked and expired tokens are pruned a day later', async () => {
+      const live = await loginAs(api, 'alice', 'alice-pass');
+      const gone = await loginAs(api, 'alice', 'alice-pass');
+      await gone.form('/api/user/logout', {});
+      const db = server.services.db;
+      const old = new Date(Date.now() - 25 * 3600 * 1000);
+      await db.updateTable('auth_tokens').set({ revoked_at: old }).where('revoked_at', 'is not', null).execute();
+      const before = await db.selectFrom('auth_tokens').select('id').execute();
+      await pruneAuthRows(db);
+      const after = await db.selectFrom('auth_tokens').select('id').where('revoked_at', 'is not', null).execute();
+      assert.equal(after.length, 0);
+      assert.ok(before.length > (await db.selectFrom('auth_tokens').select('id').execute()).length);
+      assert.equal((await live.get('/api/user/userInfo')).code, 0);
     });
 
     it('needs a token', async () => {

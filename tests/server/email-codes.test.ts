@@ -83,6 +83,21 @@ describe('e-mail codes over SMTP', () => {
       assert.equal((await codeRows('race@example.test')).length, 1);
     });
 
+    it('limits one client address to 60 codes per 15 minutes', async () => {
+      assert.equal((await api.form('/api/email/sendEmailCode', { email: 'flood0@example.test' })).code, 0);
+      await smtp.waitForMail('flood0@example.test');
+      const db = server.services.db;
+      const counted = await db.selectFrom('login_attempts').select('key').where('key', 'like', 'mail-ip:%').execute();
+      assert.ok(counted.length >= 1);
+      const key = counted[0].key;
+      await db.insertInto('login_attempts').values(Array.from({ length: 60 - counted.length }, () => ({ key }))).execute();
+      const r = await api.form('/api/email/sendEmailCode', { email: 'flood1@example.test' });
+      assert.equal(r.status, 429);
+      assert.match(r.message, /^Too many e-mail codes requested from your address; try again in \d+ minutes?$/);
+      assert.equal((await codeRows('flood1@example.test')).length, 0);
+      await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+    });
+
     it('refuses register for a used address and login/reset for an unknown one', async () => {
       const taken = await api.form('/api/email/sendEmailCode', { email: 'grace@example.test', purpose: 'register' });
       assert.equal(taken.status, 409);

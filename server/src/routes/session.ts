@@ -41,10 +41,10 @@ export const sessionRoutes = [
     role: 'open',
     tag: 'session',
     encoding: 'form',
-    summary: 'Mail a 6-digit code (10 minutes, one use); purpose register, login or reset; one per address per minute',
+    summary: 'Mail a 6-digit code (10 minutes, one use); purpose register, login or reset; one per address per minute, 60 per client per 15 minutes',
     body: z.object({ email, purpose: z.enum(['register', 'login', 'reset'], 'purpose must be register, login or reset').optional() }).strict(),
     reply: z.object({ purpose: z.enum(['register', 'login', 'reset']) }),
-    handler: async ({ body }, services) => ({ purpose: await auth.requestEmailCode(services, body.email, body.purpose) }),
+    handler: async ({ body, ip }, services) => ({ purpose: await auth.requestEmailCode(services, { ...body, ip }) }),
   }),
   route({
     method: 'post',

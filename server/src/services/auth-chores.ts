@@ -1,5 +1,6 @@
-// Periodic clean-up of the short-lived rows of accounts: expired captchas, old e-mail codes
-// and login failures outside the rate-limit window. Harmless when several processes run it.
+// Periodic clean-up of the short-lived rows of accounts: expired captchas, old e-mail codes,
+// counted events outside the rate-limit window and tokens a day past their expiry or
+// revocation. Harmless when several processes run it.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -13,6 +14,11 @@ export async function pruneAuthRows(db: Kysely<DB>): Promise<void> {
   await pruneCaptchas(db);
   await pruneEmailCodes(db);
   await pruneLoginAttempts(db);
+  const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
+  await db
+    .deleteFrom('auth_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)]))
+    .execute();
 }
 
 /** Starts the timer; the returned function stops it. */

@@ -12,7 +12,7 @@ import { issueToken, resolveToken, revokeToken, revokeUserTokens } from '../auth
 import type { Services } from '../services.ts';
 import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
 import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './rate-limit.ts';
+import { assertLoginAllowed, assertMailAllowed, clearAccountFailures, recordLoginFailure, recordMailSent } from './rate-limit.ts';
 
 export type LoginRole = 'user' | 'admin';
 
@@ -115,13 +115,21 @@ export async function emailLogin(
 /**
  * Mails a code. Without a purpose: `register` for an unknown address, `login` for a known one.
  * A register code needs an unused address; login and reset codes need an account's address.
+ * Besides the one-per-minute limit of each address, a client address may ask for 60 codes per
+ * 15 minutes, so the server cannot be used to flood many mailboxes.
  */
-export async function requestEmailCode({ db, mailer }: AuthServices, email: string, purpose?: CodePurpose): Promise<CodePurpose> {
+export async function requestEmailCode(
+  { db, mailer }: AuthServices,
+  input: { email: string; purpose?: CodePurpose; ip: string },
+): Promise<CodePurpose> {
+  const { email, purpose, ip } = input;
   const user = await findUserByEmail(db, email);
   const chosen = purpose ?? (user ? 'login' : 'register');
   if (chosen === 'register' && user) throw fail('CONFLICT', 'This e-mail address is already registered');
   if (chosen !== 'register' && !user) throw fail('NOT_FOUND', 'No account uses this e-mail address');
+  await assertMailAllowed(db, ip);
   await sendEmailCode(db, mailer, email, chosen);
+  await recordMailSent(db, ip);
   return chosen;
 }
 

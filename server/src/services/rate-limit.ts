@@ -1,30 +1,45 @@
-// Failed-login counting in the login_attempts table, so that every server process behind a
-// load balancer sees the same counts. A row is one failure under one key (`user:<name>` or
-// `ip:<address>`); a key is blocked while it has too many rows in the window.
+// Counting events in the login_attempts table, so that every server process behind a load
+// balancer sees the same counts. A row is one event under one key: a failed login under
+// `user:<name>` and `ip:<address>`, an e-mail code sent under `mail-ip:<address>`. A key is
+// blocked while it has too many rows in the 15-minute window.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USER = 10;
 export const MAX_FAILURES_PER_IP = 30;
+// Generous: a classroom behind one NAT address registers at once.
+export const MAX_CODES_PER_IP = 60;
+
+interface Limit {
+  key: string;
+  max: number;
+  /** The refusal, with {minutes} for the wait. */
+  message: string;
+}
 
 export interface AttemptKeys {
-  /** The username or e-mail address tried (lowercased), or null when none was given. */
+  /** The username or e-mail address tried, or null when none was given. */
   account: string | null;
   ip: string;
 }
 
-function keysOf(k: AttemptKeys): { key: string; max: number; what: string }[] {
-  const keys = [{ key: `ip:${k.ip}`, max: MAX_FAILURES_PER_IP, what: 'from your address' }];
-  if (k.account) keys.unshift({ key: `user:${k.account.toLowerCase()}`, max: MAX_FAILURES_PER_USER, what: 'for this account' });
-  return keys;
+function loginLimits(k: AttemptKeys): Limit[] {
+  const limits = [{ key: `ip:${k.ip}`, max: MAX_FAILURES_PER_IP, message: 'Too many failed logins from your address; try again in {minutes}' }];
+  if (k.account) {
+    limits.unshift({ key: `user:${k.account.toLowerCase()}`, max: MAX_FAILURES_PER_USER, message: 'Too many failed logins for this account; try again in {minutes}' });
+  }
+  return limits;
 }
 
-/** Throws RATE_LIMITED when the account or the address has failed too often lately. */
-export async function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  for (const { key, max, what } of keysOf(k)) {
+function mailLimit(ip: string): Limit {
+  return { key: `mail-ip:${ip}`, max: MAX_CODES_PER_IP, message: 'Too many e-mail codes requested from your address; try again in {minutes}' };
+}
+
+async function assertUnder(db: Kysely<DB>, limits: Limit[]): Promise<void> {
+  const since = new Date(Date.now() - WINDOW_MS);
+  for (const { key, max, message } of limits) {
     const row = await db
       .selectFrom('login_attempts')
       .select([sql<number>`count(*)`.as('n'), sql<Date>`min(at)`.as('oldest')])
@@ -32,14 +47,23 @@ export async function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys): Promis
       .where('at', '>', since)
       .executeTakeFirstOrThrow();
     if (row.n >= max) {
-      const waitMin = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + LOGIN_WINDOW_MS - Date.now()) / 60000));
-      throw fail('RATE_LIMITED', `Too many failed logins ${what}; try again in ${waitMin} minute${waitMin === 1 ? '' : 's'}`);
+      const wait = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + WINDOW_MS - Date.now()) / 60000));
+      throw fail('RATE_LIMITED', message.replace('{minutes}', `${wait} minute${wait === 1 ? '' : 's'}`));
     }
   }
 }
 
-export async function recordLoginFailure(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
-  await db.insertInto('login_attempts').values(keysOf(k).map(({ key }) => ({ key }))).execute();
+async function record(db: Kysely<DB>, limits: Limit[]): Promise<void> {
+  await db.insertInto('login_attempts').values(limits.map(({ key }) => ({ key }))).execute();
+}
+
+/** Throws RATE_LIMITED when the account or the address has failed too often lately. */
+export function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
+  return assertUnder(db, loginLimits(k));
+}
+
+export function recordLoginFailure(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
+  return record(db, loginLimits(k));
 }
 
 /** A successful login forgets the account's failures (not the address's). */
@@ -47,6 +71,15 @@ export async function clearAccountFailures(db: Kysely<DB>, account: string): Pro
   await db.deleteFrom('login_attempts').where('key', '=', `user:${account.toLowerCase()}`).execute();
 }
 
+/** Throws RATE_LIMITED when the address has asked for too many e-mail codes lately. */
+export function assertMailAllowed(db: Kysely<DB>, ip: string): Promise<void> {
+  return assertUnder(db, [mailLimit(ip)]);
+}
+
+export function recordMailSent(db: Kysely<DB>, ip: string): Promise<void> {
+  return record(db, [mailLimit(ip)]);
+}
+
 export async function pruneLoginAttempts(db: Kysely<DB>): Promise<void> {
-  await db.deleteFrom('login_attempts').where('at', '<', new Date(Date.now() - LOGIN_WINDOW_MS)).execute();
+  await db.deleteFrom('login_attempts').where('at', '<', new Date(Date.now() - WINDOW_MS)).execute();
 }
