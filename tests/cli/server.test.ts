@@ -84,6 +84,14 @@ describe('cli: commands against a server @slow', function () {
     const row = await server.services.db.selectFrom('problems').select(['time_limit', 'memory_limit']).where('id', '=', first.id).executeTakeFirstOrThrow();
     assert.deepEqual(row, { time_limit: 2000, memory_limit: 128 });
 
+    fs.mkdirSync(box.path('plain', 'data', 'secret'), { recursive: true });
+    fs.writeFileSync(box.path('plain', 'data', 'secret', '1.in'), '1 1\n');
+    fs.writeFileSync(box.path('plain', 'data', 'secret', '1.ans'), '2\n');
+    assert.equal((await box.run(['problem', 'pack', 'plain', '-o', 'Plain Sum.zip'])).code, 0);
+    const unnamed = await box.run(['problem', 'push', 'Plain Sum.zip', '--server', server.url, '--json']);
+    assert.equal(unnamed.code, 0, unnamed.stderr);
+    assert.equal(JSON.parse(unnamed.stdout).title, 'Plain Sum', 'a zip without a name in problem.yaml is titled after the zip');
+
     const refused = await box.run(['problem', 'pull', String(first.id), '--server', server.url, '-o', 'pulled']);
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /pulled already exists and is not empty/);

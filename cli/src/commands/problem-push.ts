@@ -54,7 +54,11 @@ export default async function problemPush(location: string, opts: PushOptions): 
   const isFolder = fs.statSync(location, { throwIfNoEntry: false })?.isDirectory() ?? false;
   const { problem, cleanup } = await openProblem(location);
   await cleanup();
-  const fields = { title: problem.name, timeLimit: problem.timeLimitMs, memoryLimit: problem.memoryLimitMb };
+  // Without a name in problem.yaml the loader names a problem after its folder: for a zip,
+  // that is a temp folder, so the zip's own name is the better title.
+  const unnamed = !isFolder && problem.name === path.basename(problem.dir);
+  const title = unnamed ? path.basename(location).replace(/\.zip$/i, '') : problem.name;
+  const fields = { title, timeLimit: problem.timeLimitMs, memoryLimit: problem.memoryLimitMb };
   const refusal = checkTitle(fields.title) ?? checkLimits(fields.timeLimit, fields.memoryLimit);
   if (refusal) throw new CliError(`problem package ${location}: ${refusal}`);
 
