@@ -33,7 +33,7 @@ export default async function problemPull(idText: string, opts: PullOptions): Pr
     assertFreeTarget(target);
   }
   const client = ServerClient.loggedIn(opts.server);
-  const scratch = await fs.promises.mkdtemp(path.join(path.dirname(target), `.verdict-pull-`)).catch(() => fs.promises.mkdtemp(path.join(os.tmpdir(), 'verdict-pull-')));
+  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'verdict-pull-'));
   try {
     const zipPath = path.join(scratch, 'package.zip');
     let bar: ReturnType<typeof progressBar> | undefined;
