@@ -1,26 +1,19 @@
-// Seam for the admin screens (owned by the admin-screens work): their routes and layout.
-// routes.tsx merges `adminRoutes` into the route table and wraps `layout: 'admin'` routes in
-// <RequireAuth access="admin"><AdminLayout/></RequireAuth>. Until the screens land, each
-// admin route shows a placeholder.
+// The admin screens' routes (spec §2); routes.tsx merges them into the one route table and wraps
+// `layout: 'admin'` routes in <RequireAuth access="admin"><AdminLayout/></RequireAuth>.
 
 import { lazy } from 'react';
-import { Outlet } from 'react-router';
 import type { AppRoute } from '../../routeTypes.ts';
 
-const Placeholder = lazy(() => import('./AdminPlaceholder.tsx'));
+export { AdminLayout } from '../../layouts/AdminLayout.tsx';
 
 export const adminRoutes: AppRoute[] = [
-  { name: 'adminNav', access: 'admin', layout: 'admin', title: 'Admin', page: Placeholder },
-  { name: 'userManagement', access: 'admin', layout: 'admin', title: 'Users', page: Placeholder },
-  { name: 'problemManagement', access: 'admin', layout: 'admin', title: 'Problems', page: Placeholder },
-  { name: 'contestManagement', access: 'admin', layout: 'admin', title: 'Contests', page: Placeholder },
-  { name: 'templateManagement', access: 'admin', layout: 'admin', title: 'Templates', page: Placeholder },
-  { name: 'submissionManagement', access: 'admin', layout: 'admin', title: 'Submissions', page: Placeholder },
-  { name: 'adminPersonInfo', access: 'admin', layout: 'admin', title: 'Admin Profile', page: Placeholder },
-  { name: 'adminContestDetail', access: 'admin', layout: 'admin', title: 'Scoreboard', page: Placeholder },
+  { name: 'adminNav', access: 'admin', layout: 'admin', title: 'Admin', page: lazy(() => import('./AdminNavPage.tsx')) },
+  { name: 'userManagement', access: 'admin', layout: 'admin', title: 'Users', page: lazy(() => import('./UserManagementPage.tsx')) },
+  { name: 'problemManagement', access: 'admin', layout: 'admin', title: 'Problems', page: lazy(() => import('./ProblemManagementPage.tsx')) },
+  { name: 'contestManagement', access: 'admin', layout: 'admin', title: 'Contests', page: lazy(() => import('./ContestManagementPage.tsx')) },
+  { name: 'templateManagement', access: 'admin', layout: 'admin', title: 'Templates', page: lazy(() => import('./TemplateManagementPage.tsx')) },
+  { name: 'submissionManagement', access: 'admin', layout: 'admin', title: 'Submissions', page: lazy(() => import('./SubmissionManagementPage.tsx')) },
+  { name: 'adminPersonInfo', access: 'admin', layout: 'admin', title: 'Admin Profile', page: lazy(() => import('./AdminPersonInfoPage.tsx')) },
+  // The scoreboard stands alone (its own Home and Back buttons), wide enough for many problems.
+  { name: 'adminContestDetail', access: 'admin', layout: 'none', title: 'Scoreboard', page: lazy(() => import('./AdminContestDetailPage.tsx')) },
 ];
-
-/** Chrome of the management area; renders the page through <Outlet/>. */
-export function AdminLayout() {
-  return <Outlet />;
-}

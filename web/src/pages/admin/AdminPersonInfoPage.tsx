@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Button, Calendar, Card, Form, Input, Radio, Space, Spin, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { userApi } from '../../api/user.ts';
+import { errorMessage } from '../../api/client.ts';
+import type { Gender, User } from '../../api/types.ts';
+import { checkPersonInfo } from '../../lib/validation.ts';
+import { paths } from '../../lib/paths.ts';
+import { storage } from '../../storage.ts';
+import { notify } from '../../feedback.ts';
+import { RelatedLinks } from '../../components/RelatedLinks.tsx';
+import { GENDER_OPTIONS } from './UserFormModals.tsx';
+
+interface FormValues {
+  username: string;
+  nickname: string;
+  gender: Gender | '';
+}
+
+/** The administrator's own profile (spec §2 "Admin profile"). */
+export default function AdminPersonInfoPage() {
+  const navigate = useNavigate();
+  const storedName = storage.get('username') ?? '';
+  const [form] = Form.useForm<FormValues>();
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    userApi
+      .userInfo()
+      .then((info) => {
+        setUser(info);
+        form.setFieldsValue(info);
+      })
+      .catch(() => notify.error(`Failed to get ${storedName}'s person information`))
+      .finally(() => setLoading(false));
+  }, [form, storedName]);
+
+  const save = async (values: FormValues) => {
+    if (!user) return;
+    const fields = { username: (values.username ?? '').trim(), nickname: (values.nickname ?? '').trim(), email: user.email, gender: values.gender ?? '' };
+    const problem = checkPersonInfo(fields);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    setSaving(true);
+    try {
+      await userApi.updateMyUser({ userID: user.id, ...fields, gender: fields.gender as Gender, password: '' });
+      storage.set('username', fields.username);
+      setUser({ ...user, ...fields, gender: fields.gender as Gender });
+      notify.success('Update user information successfully');
+    } catch (err) {
+      notify.error(`Failed to save ${user.username}'s personal information: ${errorMessage(err)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <Typography.Title level={3}>Admin Profile</Typography.Title>
+      <div className="split">
+        <div style={{ flex: 0.5, minWidth: 0 }}>
+          <Card title="My information">
+            <Spin spinning={loading}>
+              <Form form={form} layout="horizontal" labelCol={{ span: 6 }} onFinish={save} name="admin-person-info">
+                <Form.Item label="User ID">
+                  <Typography.Text data-testid="admin-user-id">{user?.id}</Typography.Text>
+                </Form.Item>
+                <Form.Item name="username" label="Username">
+                  <Input maxLength={30} data-testid="admin-username" />
+                </Form.Item>
+                <Form.Item name="nickname" label="Nickname">
+                  <Input maxLength={100} data-testid="admin-nickname" />
+                </Form.Item>
+                <Form.Item label="Password">
+                  <Space>
+                    <Input.Password value="********" disabled style={{ width: 160 }} visibilityToggle={false} />
+                    <Button onClick={() => navigate(paths.adminResetPassword)} data-testid="admin-reset-password">
+                      Reset Password
+                    </Button>
+                  </Space>
+                </Form.Item>
+                <Form.Item label="E-mail">
+                  <Typography.Text data-testid="admin-email">{user?.email}</Typography.Text>
+                </Form.Item>
+                <Form.Item name="gender" label="Gender">
+                  <Radio.Group options={GENDER_OPTIONS} data-testid="admin-gender" />
+                </Form.Item>
+                <Form.Item label="Permission">
+                  <Typography.Text code data-testid="admin-auth">
+                    {user ? String(user.auth) : ''}
+                  </Typography.Text>
+                </Form.Item>
+                <Form.Item wrapperCol={{ offset: 6 }}>
+                  <Button type="primary" htmlType="submit" loading={saving} disabled={!user} data-testid="admin-save">
+                    Save
+                  </Button>
+                </Form.Item>
+              </Form>
+            </Spin>
+          </Card>
+        </div>
+        <div style={{ flex: 0.3, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <Card size="small" title="Calendar">
+            <Calendar fullscreen={false} />
+          </Card>
+          <RelatedLinks />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Button, Form } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { isValidSearchId } from './logic/search.ts';
+import { ADMIN_MESSAGES } from './logic/messages.ts';
+
+/** The optional numeric Search ID rule (spec §5). */
+export const searchIdRule = {
+  validator: (_: unknown, value: string | undefined) =>
+    isValidSearchId(value) ? Promise.resolve() : Promise.reject(new Error(ADMIN_MESSAGES.idMustBeNumber)),
+};
+
+interface Props<T> {
+  /** Fields change the table as they are typed (live search). */
+  onChange: (values: T) => void;
+  onSearch: (values: T) => void;
+  children: ReactNode;
+  testId: string;
+}
+
+/** Inline search fields with Search and Reset buttons. */
+export function SearchBar<T extends object>({ onChange, onSearch, children, testId }: Props<T>) {
+  const [form] = Form.useForm<T>();
+  return (
+    <Form<T>
+      form={form}
+      layout="inline"
+      name={testId}
+      data-testid={testId}
+      onValuesChange={(_, all) => onChange(all)}
+      onFinish={onSearch}
+      style={{ rowGap: 8 }}
+    >
+      {children}
+      <Form.Item>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${testId}-search`}>
+          Search
+        </Button>
+      </Form.Item>
+      <Form.Item>
+        <Button
+          icon={<ReloadOutlined />}
+          data-testid={`${testId}-reset`}
+          onClick={() => {
+            form.resetFields();
+            const empty = form.getFieldsValue() as T;
+            onChange(empty);
+            onSearch(empty);
+          }}
+        >
+          Reset
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,136 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Form, Input, Space, Table, Tag } from 'antd';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { adminUsersApi } from '../../api/adminUsers.ts';
+import type { User } from '../../api/types.ts';
+import { notify } from '../../feedback.ts';
+import { useRequest } from '../../lib/useRequest.ts';
+import { AddUserModal, ChangePasswordModal, EditUserModal, GENDER_OPTIONS } from './UserFormModals.tsx';
+import { SearchBar } from './SearchBar.tsx';
+import { deleteSelected } from './deleteSelected.ts';
+import { filterUsers } from './logic/search.ts';
+import { ADMIN_MESSAGES, confirmDeleteUsers } from './logic/messages.ts';
+import { roleOf } from './logic/roles.ts';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | null;
+
+const genderLabel = (g: string) => GENDER_OPTIONS.find((o) => o.value === g)?.label ?? g;
+
+export default function UserManagementPage() {
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const { data: users, loading, reload } = useRequest(() => adminUsersApi.list(), {
+    initial: [] as User[],
+    onError: () => notify.error('Failed to get the user list'),
+  });
+  const shown = useMemo(() => filterUsers(users, keyword), [users, keyword]);
+  const close = () => setDialog(null);
+  const editedUser = dialog && dialog.kind !== 'add' ? dialog.user : null;
+
+  const remove = () =>
+    deleteSelected({
+      ids: selected,
+      nothingSelected: ADMIN_MESSAGES.noSelectedUsers,
+      question: confirmDeleteUsers(selected.length),
+      remove: adminUsersApi.deleteList,
+      successMessage: 'Delete user successfully',
+      after: () => {
+        setSelected([]);
+        void reload(true);
+      },
+    });
+
+  return (
+    <div className="page" style={{ maxWidth: 'none' }}>
+      <Card title="User Management">
+        <SearchBar<{ keyword?: string }>
+          testId="user-search"
+          onChange={(v) => setKeyword(v.keyword ?? '')}
+          onSearch={() => void reload()}
+        >
+          <Form.Item name="keyword" label="Username or e-mail">
+            <Input allowClear placeholder="Part of a username or e-mail" style={{ width: 240 }} data-testid="user-search-keyword" />
+          </Form.Item>
+        </SearchBar>
+        <div className="admin-toolbar" style={{ marginTop: 12 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })} data-testid="add-user">
+            Add
+          </Button>
+          <Button danger icon={<DeleteOutlined />} onClick={remove} data-testid="delete-users">
+            Delete selected
+          </Button>
+        </div>
+        <Table<User>
+          rowKey="id"
+          data-testid="user-table"
+          loading={loading}
+          dataSource={shown}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+          pagination={{ pageSize: 10, showSizeChanger: false }}
+          scroll={{ y: 620, x: 'max-content' }}
+          columns={[
+            { title: '#', dataIndex: 'id', width: 70 },
+            { title: 'Username', dataIndex: 'username', width: 160, ellipsis: true },
+            { title: 'E-mail', dataIndex: 'email', ellipsis: true },
+            { title: 'Nickname', dataIndex: 'nickname', width: 160, ellipsis: true },
+            { title: 'Gender', dataIndex: 'gender', width: 80, render: genderLabel },
+            {
+              title: 'Role',
+              dataIndex: 'auth',
+              width: 120,
+              render: (auth: number) => {
+                const role = roleOf(auth);
+                return (
+                  <Tag color={role.color} data-role={role.name}>
+                    {role.name}
+                  </Tag>
+                );
+              },
+            },
+            {
+              title: 'Action',
+              key: 'action',
+              width: 220,
+              render: (_, u) => (
+                <Space size={4}>
+                  <Button size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', user: u })} data-testid={`edit-user-${u.id}`}>
+                    Edit
+                  </Button>
+                  <Button size="small" icon={<KeyOutlined />} onClick={() => setDialog({ kind: 'password', user: u })} data-testid={`password-user-${u.id}`}>
+                    Password
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <AddUserModal
+        open={dialog?.kind === 'add'}
+        onClose={close}
+        onSubmit={async (v) => {
+          await adminUsersApi.add({ ...v, username: v.username.trim(), email: v.email.trim(), nickname: (v.nickname ?? '').trim() });
+          void reload(true);
+        }}
+      />
+      <EditUserModal
+        open={dialog?.kind === 'edit'}
+        user={editedUser}
+        onClose={close}
+        onSubmit={async (v) => {
+          await adminUsersApi.update({ ...v, id: editedUser!.id, username: v.username.trim(), email: v.email.trim(), nickname: (v.nickname ?? '').trim() });
+          void reload(true);
+        }}
+      />
+      <ChangePasswordModal
+        open={dialog?.kind === 'password'}
+        user={editedUser}
+        onClose={close}
+        onSubmit={async (v) => {
+          await adminUsersApi.updatePassword({ id: editedUser!.id, ...v });
+        }}
+      />
+    </div>
+  );
+}

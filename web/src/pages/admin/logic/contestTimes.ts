@@ -1,0 +1,52 @@
+// Contest time pickers (spec §5): the start picker disables the past, the end picker anything
+// before start + 1 hour. Picker values are instants (dayjs in the browser's zone); the wire
+// carries Asia/Shanghai wall-clock text.
+import dayjs, { type Dayjs } from 'dayjs';
+import { formatServerTime, parseServerTime } from '../../../lib/time.ts';
+
+export const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const MIN_CONTEST_LENGTH_MS = 60 * 60 * 1000;
+
+export interface DisabledTimes {
+  disabledHours?: () => number[];
+  disabledMinutes?: (hour: number) => number[];
+  disabledSeconds?: (hour: number, minute: number) => number[];
+}
+
+const range = (end: number) => Array.from({ length: Math.max(0, end) }, (_, i) => i);
+
+/** Days before the limit's day are disabled. */
+export function isDayBefore(current: Dayjs | null | undefined, limit: Dayjs): boolean {
+  return !!current && current.isBefore(limit, 'day');
+}
+
+/** On the limit's own day, the hours, minutes and seconds before it are disabled. */
+export function timesBefore(current: Dayjs | null | undefined, limit: Dayjs): DisabledTimes {
+  if (current && !current.isSame(limit, 'day')) return {};
+  const hour = limit.hour();
+  const minute = limit.minute();
+  return {
+    disabledHours: () => range(hour),
+    disabledMinutes: (h) => (h < hour ? range(60) : h === hour ? range(minute) : []),
+    disabledSeconds: (h, m) =>
+      h < hour || (h === hour && m < minute) ? range(60) : h === hour && m === minute ? range(limit.second()) : [],
+  };
+}
+
+/** The earliest end the end picker offers: start + 1 hour (now + 1 hour before a start is chosen). */
+export function earliestEnd(start: Dayjs | null | undefined, now: Dayjs): Dayjs {
+  return (start ?? now).add(MIN_CONTEST_LENGTH_MS, 'millisecond');
+}
+
+export function isBeforeInstant(current: Dayjs | null | undefined, limit: Dayjs): boolean {
+  return !!current && current.valueOf() < limit.valueOf();
+}
+
+export function toWireTime(value: Dayjs): string {
+  return formatServerTime(value.valueOf());
+}
+
+export function fromWireTime(text: string | null | undefined): Dayjs | null {
+  const ms = parseServerTime(text);
+  return Number.isFinite(ms) ? dayjs(ms) : null;
+}

@@ -1,0 +1,51 @@
+// The admin screens' validation and result messages, worded as in spec §5 and §8.
+
+export const ADMIN_MESSAGES = {
+  fillFormCorrectly: 'Please fill in the form correctly',
+  idMustBeNumber: 'ID must be a number',
+
+  problemTitleRequired: 'Please input the Title',
+  problemTitleLength: 'The length of Title should be 1-50',
+  problemMemory: 'The length of Memory should be 0-524288',
+  problemTime: 'The length of Time should be 0-10000',
+
+  contestTitleRequired: 'Please input the title',
+  contestStartRequired: 'Please select the start time',
+  contestEndRequired: 'Please select the end time',
+  contestEndAfterStart: 'End time must be greater than start time',
+
+  templateLanguage: 'The length of the Language should be between 1 and 100 characters',
+  templateComment: 'The length of the Comment should be between 1 and 150 characters',
+  templateScript: 'Please input the Script',
+
+  usernameMax: 'Maximum 30 characters',
+  passwordLength: 'Password length is between 6 and 32',
+  passwordMismatch: 'Password dost not match',
+  noSelectedUsers: 'No selected users',
+
+  uploadFormat: 'File format not supported. Please upload zip files.',
+  uploadSize: 'File size exceeds the limit.',
+  uploadNone: 'No file selected for upload.',
+  uploadOk: 'Upload successful',
+  uploadFailed: 'Upload failed',
+} as const;
+
+export type Deletable = 'problem' | 'contest' | 'template';
+
+export const selectToDelete = (what: Deletable) => `Please select the ${what} to delete`;
+export const confirmDelete = (what: Deletable) => `Are you sure to delete the selected ${what}s?`;
+export const confirmDeleteUsers = (count: number) => `Delete ${count} selected users?`;
+
+export const LIMITS = {
+  problemTitleMax: 50,
+  memoryMaxMb: 524288,
+  timeMaxMs: 10000,
+  templateLanguageMax: 100,
+  templateCommentMax: 150,
+  usernameMax: 30,
+  nicknameAddMax: 30,
+  nicknameEditMax: 100,
+  passwordMin: 6,
+  passwordMax: 32,
+  uploadMaxBytes: 536870912,
+} as const;
