@@ -13,6 +13,7 @@ import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { adminAccount } from '../helpers/tokens.ts';
+import { createUser } from '../helpers/users.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
 import {
   clickByText,
@@ -96,6 +97,8 @@ describe('e2e: contestant screens @slow', function () {
     const button = await page.waitForSelector('.ant-modal-confirm-btns .ant-btn-primary', { visible: true });
     await settle(200);
     await button!.click();
+    await page.waitForSelector('.ant-modal-confirm', { hidden: true });
+    await page.waitForSelector('.ant-modal-mask', { hidden: true });
   }
 
   async function setEditorText(code: string): Promise<void> {
@@ -163,6 +166,10 @@ describe('e2e: contestant screens @slow', function () {
     page = session.page;
     downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-downloads-'));
     await session.allowDownloads(downloads);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && session) await shot(`failed-${this.currentTest.title}`).catch(() => undefined);
   });
 
   after(async () => {
@@ -301,6 +308,7 @@ describe('e2e: contestant screens @slow', function () {
     await waitForText(page, 'Your code has been submitted successfully!');
     await shot('11-submit-wa');
 
+    await settle(3200); // the server accepts one submission per 3 s
     await setEditorText(ACCEPTED);
     await submitAndWaitFor('AC');
     await shot('12-submit-ac');
@@ -361,6 +369,30 @@ describe('e2e: contestant screens @slow', function () {
       await shot(`16-narrow-${name}`);
     }
     await page.setViewport({ width: 1280, height: 800 });
+  });
+
+  it('logs out and logs in again with an e-mail code', async () => {
+    const bob = await createUser(server, { username: 'e2e_bob', email: 'e2e_bob@example.test' });
+    await page.goto(url('/contest_list'), { waitUntil: 'networkidle0' });
+    await page.click('button[aria-label="Log out"]');
+    await page.waitForFunction(() => location.pathname === '/' && localStorage.getItem('token') === null);
+    await page.goto(url('/login'), { waitUntil: 'networkidle0' });
+    await clickByText(page, '.ant-tabs-tab', 'E-mail Code');
+    await fill(page, '#email-login_email', bob.email);
+    await page.click('button[data-testid="send-code"]');
+    await waitForText(page, '发送成功');
+    await fill(page, '#email-login_code', await smtp.waitForCode(bob.email));
+    await answerCaptcha();
+    await shot('17-email-login');
+    await page.click('button[data-testid="email-login-submit"]');
+    await findByText(page, '.ant-modal-confirm', bob.email);
+    await confirmDialog();
+    await page.waitForFunction(() => location.pathname === '/success', { timeout: 15_000 });
+    assert.equal(await page.evaluate(() => localStorage.getItem('username')), bob.username);
+    await page.click('button[data-testid="enter-main"]');
+    await page.waitForFunction(() => location.pathname === '/contest_list');
+    await page.waitForSelector('.ant-table-tbody .ant-empty');
+    await shot('18-contest-list-empty');
   });
 
   it('logged no errors in the browser console', () => {

@@ -63,6 +63,7 @@ export default function ContestListPage() {
                 title: 'Action',
                 key: 'action',
                 width: 90,
+                fixed: 'right',
                 render: (_, row) => (
                   <Button size="small" loading={viewing === row.title} onClick={() => view(row.title)} data-testid={`view-contest-${row.id}`}>
                     View
