@@ -258,6 +258,16 @@ describe('submitting and judging', function () {
     assert.equal(status, 'AC');
     const refused = await bob.api.json('/api/JudgeRecord/rejudge', { id });
     assert.equal(refused.status, 403);
+    const busy = await server.services.db
+      .insertInto('submissions')
+      .values({ user_id: bob.id, problem_id: problemId, language: 'cpp', code: 'x', status: 'JG', tests: '[]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const conflict = await admin.api.json('/api/JudgeRecord/rejudge', { id: busy.id });
+    assert.equal(conflict.status, 409);
+    assert.match(conflict.message, /being judged/);
+    await server.services.db.deleteFrom('submissions').where('id', '=', busy.id).execute();
+    assert.equal((await admin.api.json('/api/JudgeRecord/rejudge', { id: 999_999 })).status, 404);
   });
 
   it('serves the leaderboard to members and administrators, as the pure ranking computes it', async () => {

@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from './submissions-states.ts';
+import { VerdictWaiter } from './submissions-waiter.ts';
 
 export const JUDGE_JOB = 'judge-submission';
 export const CHORE_JOB = 'judge-chore';
@@ -50,13 +51,17 @@ export type JudgeJobHandler = (submissionId: number, keepAlive: () => void) => P
 
 export class JudgeQueue {
   private started = false;
+  /** Requests of this process waiting for verdicts. */
+  readonly verdicts: VerdictWaiter;
 
   private constructor(
     readonly agenda: Agenda,
     private readonly db: Kysely<DB>,
     private readonly log: Logger,
     readonly options: JudgeQueueOptions,
-  ) {}
+  ) {
+    this.verdicts = new VerdictWaiter(db);
+  }
 
   static async open(database: Database, log: Logger, options: JudgeQueueOptions = queueOptionsFromEnv()): Promise<JudgeQueue> {
     const agenda = new Agenda({
@@ -67,7 +72,7 @@ export class JudgeQueue {
     });
     agenda.on('error', (err) => log.error({ err }, 'judge queue error'));
     // The queue keeps a LISTEN connection open: a dropped idle connection is logged, not fatal.
-    database.pool.on('error', (err) => log.warn({ err }, 'database connection lost'));
+    database.pool.on('error', (err) => log.warn({ reason: err.message }, 'database connection lost'));
     await agenda.ready;
     return new JudgeQueue(agenda, database.db, log, options);
   }
@@ -105,6 +110,7 @@ export class JudgeQueue {
   }
 
   async stop(): Promise<void> {
+    this.verdicts.close();
     if (this.started) await this.agenda.stop(false);
   }
 

@@ -4,7 +4,3 @@
 export const PENDING_STATES = ['PD', 'CP', 'JG'] as const;
 
 export const MAX_JUDGE_ATTEMPTS = 3;
-
-export function isFinal(status: string): boolean {
-  return !(PENDING_STATES as readonly string[]).includes(status);
-}

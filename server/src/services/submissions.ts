@@ -9,13 +9,11 @@ import type { Logger } from '../logger.ts';
 import { assertCanOpenContestProblem, isAdmin } from './contest-access.ts';
 import type { JudgeQueue } from './judge-queue.ts';
 import { findLanguage, type LanguageCatalog } from './templates-languages.ts';
-import { isFinal } from './submissions-states.ts';
 
 export const MAX_SOURCE_BYTES = 64 * 1024;
 /** Per user (administrators are not limited): one submission per interval, and a cap per minute. */
 export const SUBMIT_MIN_INTERVAL_MS = 3000;
 export const SUBMITS_PER_MINUTE = 20;
-const POLL_MS = 150;
 
 export interface SubmitInput {
   problemId: number;
@@ -87,7 +85,7 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
     // The record stays PD; the stale-record chore enqueues it again.
     deps.log.error({ err, submissionId: row.id }, 'could not enqueue a submission');
   }
-  return toSubmitReply(await waitForVerdict(db, row.id, deps.waitMs));
+  return toSubmitReply(await waitForVerdict(db, deps.queue, row.id, deps.waitMs));
 }
 
 async function assertSubmitRate(db: Kysely<DB>, userId: number): Promise<void> {
@@ -102,14 +100,10 @@ async function assertSubmitRate(db: Kysely<DB>, userId: number): Promise<void> {
   if (minute >= SUBMITS_PER_MINUTE) throw fail('RATE_LIMITED', `Too many submissions: at most ${SUBMITS_PER_MINUTE} per minute. Please wait a little.`);
 }
 
-/** Polls the record until it has a final verdict or `waitMs` passed; returns it as it is then. */
-export async function waitForVerdict(db: Kysely<DB>, id: number, waitMs: number): Promise<SubmissionRow> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const row = await db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    if (isFinal(row.status) || Date.now() >= deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
-  }
+/** Waits (shared poll) until the record has a final verdict or `waitMs` passed; returns it as it is then. */
+export async function waitForVerdict(db: Kysely<DB>, queue: JudgeQueue, id: number, waitMs: number): Promise<SubmissionRow> {
+  await queue.verdicts.wait(id, waitMs);
+  return db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export function toSubmitReply(row: SubmissionRow): SubmitReply {
@@ -139,9 +133,14 @@ export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, id: number): Pr
       package_hash: sql<string | null>`(select package_hash from problems where problems.id = submissions.problem_id)`,
     })
     .where('id', '=', id)
+    .where('status', 'not in', ['CP', 'JG'])
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw fail('NOT_FOUND', 'No such record');
+  if (!row) {
+    const exists = await db.selectFrom('submissions').select('status').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw fail('NOT_FOUND', 'No such record');
+    throw fail('CONFLICT', 'The record is being judged right now; rejudge it once it has a verdict.');
+  }
   await queue.enqueue(id);
   return toSubmitReply(row);
 }
