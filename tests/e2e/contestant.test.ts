@@ -318,6 +318,7 @@ describe('e2e: contestant screens @slow', function () {
     await openMenu('Judge Records', '/history');
     await page.waitForSelector('.ant-table-tbody [data-verdict="AC"]');
     await page.waitForSelector('.ant-table-tbody [data-verdict="WA"]');
+    await page.waitForSelector('button[data-testid="export-csv"]:not([disabled])');
     await shot('13-history');
     await page.click('button[data-testid="export-csv"]');
     const csv = fs.readFileSync(await waitForDownload(downloads, 'JudgeRecords.csv'), 'utf8');

@@ -22,7 +22,9 @@ export class ApiError extends Error {
 
 const NETWORK_ERROR_CODE = -1;
 
-let baseUrl: string = import.meta.env.VITE_API_BASE ?? '';
+// Read loosely so this module also loads outside Vite (unit tests under Node).
+const viteEnv = (import.meta as { env?: Record<string, string | undefined> }).env;
+let baseUrl: string = viteEnv?.VITE_API_BASE ?? '';
 
 /** Where the API lives; '' means the same origin as the app. */
 export function configureApi(options: { baseUrl: string }): void {

@@ -69,7 +69,7 @@ export default function PersonInfoPage() {
   return (
     <div className="page">
       <Typography.Title level={3}>Personal Info</Typography.Title>
-      <div className="split">
+      <div className="split" style={{ justifyContent: 'center' }}>
         <div style={{ flex: 0.3, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
           <Card style={{ textAlign: 'center' }}>
             <Spin spinning={loading}>
