@@ -1,8 +1,7 @@
-// One mocha run covers every test under tests/ (TypeScript through tsx).
+// Mocha settings for every run (TypeScript through tsx). The files to run are given on the
+// command line: `npm test` runs them all, `npx mocha tests/judge/foo.test.ts` runs one file.
 module.exports = {
   'node-option': ['import=tsx'],
-  spec: ['tests/**/*.test.ts'],
   timeout: 60000,
-  recursive: true,
   exit: true,
 };

@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 
 pg_url="${TEST_DATABASE_URL:-}"
 echo "== test suite on the embedded database (PGlite)"
-env -u TEST_DATABASE_URL npx mocha "$@"
+env -u TEST_DATABASE_URL npx mocha 'tests/**/*.test.ts' "$@"
 if [ -n "$pg_url" ]; then
   echo "== database-facing suites on PostgreSQL ($pg_url)"
-  TEST_DATABASE_URL="$pg_url" npx mocha tests/server tests/cli "$@"
+  TEST_DATABASE_URL="$pg_url" npx mocha 'tests/server/**/*.test.ts' 'tests/cli/**/*.test.ts' "$@"
 fi
