@@ -1,8 +1,7 @@
 // Logging in and out, registering, resetting a forgotten password. Every entry point that
 // a stranger can call checks the captcha first; password logins go through passport-local's
 // Strategy and count failures per account and per address.
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { DB } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';

@@ -19,7 +19,7 @@ export async function getOwnUser(db: Kysely<DB>, me: CurrentUser): Promise<WireU
 
 /** findByUserName1: a user may read only their own record, an administrator anyone's. */
 export async function findByUsername(db: Kysely<DB>, me: CurrentUser, username: string): Promise<WireUser & { password: '' }> {
-  if (me.auth < 1 && username !== me.username) throw fail('FORBIDDEN', "You can only read your own information");
+  if (me.auth < 1 && username !== me.username) throw fail('FORBIDDEN', 'You can only read your own information');
   const row = await db.selectFrom('users').select(WIRE_COLUMNS).where('username', '=', username).executeTakeFirst();
   if (!row) throw fail('NOT_FOUND', 'No such user');
   return { ...toWireUser(row), password: '' };
