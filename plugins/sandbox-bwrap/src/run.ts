@@ -95,11 +95,11 @@ function resolveLimits(config: SandboxConfig, req: RunRequest): ResolvedLimits {
   return {
     cpuMs: l.cpuMs,
     wallMs: l.wallMs ?? 3 * l.cpuMs,
-    memoryBytes: l.memoryKb * 1024,
-    pids: l.pids ?? config.defaultPids,
-    outputBytes: l.outputBytes ?? config.defaultOutputBytes,
-    stderrBytes: l.stderrBytes ?? config.defaultStderrBytes,
-    diskBytes: (l.diskKb ?? config.defaultDiskKb) * 1024,
+    memoryBytes: Math.floor(l.memoryKb * 1024),
+    pids: Math.max(1, Math.floor(l.pids ?? config.defaultPids)),
+    outputBytes: Math.floor(l.outputBytes ?? config.defaultOutputBytes),
+    stderrBytes: Math.floor(l.stderrBytes ?? config.defaultStderrBytes),
+    diskBytes: Math.floor((l.diskKb ?? config.defaultDiskKb) * 1024),
   };
 }
 
