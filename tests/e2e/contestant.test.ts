@@ -396,6 +396,63 @@ describe('e2e: contestant screens @slow', function () {
     await shot('18-contest-list-empty');
   });
 
+  it('resets a forgotten password and logs in with the new one', async () => {
+    const carol = await createUser(server, { username: 'e2e_carol', email: 'e2e_carol@example.test' });
+    await page.goto(url('/reset_password'), { waitUntil: 'networkidle0' });
+    await fill(page, 'input[data-testid="email"]', carol.email);
+    await page.click('button[data-testid="send-code"]');
+    await waitForText(page, '发送成功');
+    await fill(page, 'input[data-testid="email-code"]', await smtp.waitForCode(carol.email));
+    await fill(page, 'input[data-testid="password"]', 'short');
+    await fill(page, 'input[data-testid="confirm-password"]', 'short');
+    await answerCaptcha();
+    await page.click('button[data-testid="account-submit"]');
+    await waitForText(page, '密码长度不能小于6位');
+    await fill(page, 'input[data-testid="password"]', 'carol-new-pass');
+    await fill(page, 'input[data-testid="confirm-password"]', 'carol-new-pass');
+    await shot('19-reset-password');
+    await page.click('button[data-testid="account-submit"]');
+    await findByText(page, '.ant-modal-confirm', 'carol-new-pass');
+    await confirmDialog();
+    await page.waitForFunction(() => location.pathname === '/login', { timeout: 15_000 });
+
+    await fill(page, '#password-login_username', carol.username);
+    await fill(page, '#password-login_password', 'carol-new-pass');
+    await answerCaptcha();
+    await page.click('button[data-testid="login-submit"]');
+    await confirmDialog();
+    await page.waitForFunction(() => location.pathname === '/success', { timeout: 15_000 });
+  });
+
+  it('resets an administrator password and logs in to the admin area', async () => {
+    const dave = await createUser(server, { username: 'e2e_dave', email: 'e2e_dave@example.test', auth: 1 });
+    await page.goto(url('/adminResetPassword'), { waitUntil: 'networkidle0' });
+    assert.equal(await page.evaluate(() => localStorage.getItem('resetPasswordAdmin')), 'true');
+    await fill(page, 'input[data-testid="email"]', dave.email);
+    await page.click('button[data-testid="send-code"]');
+    await waitForText(page, '发送成功');
+    await fill(page, 'input[data-testid="email-code"]', await smtp.waitForCode(dave.email));
+    await fill(page, 'input[data-testid="username"]', dave.username);
+    await fill(page, 'input[data-testid="password"]', 'dave-new-pass');
+    await fill(page, 'input[data-testid="confirm-password"]', 'dave-new-pass');
+    await answerCaptcha();
+    await shot('20-admin-reset-password');
+    await page.click('button[data-testid="account-submit"]');
+    await confirmDialog();
+    await page.waitForFunction(() => location.pathname === '/admin_login', { timeout: 15_000 });
+    await waitForText(page, '密码重置成功');
+
+    await fill(page, '#password-login_username', dave.username);
+    await fill(page, '#password-login_password', 'dave-new-pass');
+    await answerCaptcha();
+    await shot('21-admin-login');
+    await page.click('button[data-testid="login-submit"]');
+    await confirmDialog();
+    await page.waitForFunction(() => location.pathname === '/admin_nav', { timeout: 15_000 });
+    await waitForText(page, 'Login Success!');
+    await shot('22-admin-nav');
+  });
+
   it('logged no errors in the browser console', () => {
     assert.deepEqual(session.unexpectedErrors(EXPECTED_ERRORS), []);
   });
