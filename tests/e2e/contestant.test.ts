@@ -2,6 +2,8 @@
 // register (code from the test SMTP server), log in (captcha answer from the test hook), open a
 // running contest and a problem, download its PDF, submit a WA then an AC solution, see the
 // history (and its CSV), see the leaderboard; a contest that has not started refuses problems.
+// E2E_SUBMIT_WAIT_MS=0 makes /api/submit answer before judging, exercising the page's polling;
+// E2E_JUDGE_BACKEND picks the judge backend.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -131,6 +133,7 @@ describe('e2e: contestant screens @slow', function () {
     server = await startTestServer({
       SMTP_URL: smtp.url,
       JUDGE_WORKERS: '1',
+      SUBMIT_WAIT_MS: process.env.E2E_SUBMIT_WAIT_MS ?? '30000',
       ...(process.env.E2E_JUDGE_BACKEND ? { JUDGE_BACKEND: process.env.E2E_JUDGE_BACKEND } : {}),
     });
     admin = (await adminAccount(server)).api;
