@@ -18,7 +18,7 @@ export interface StartWorkersOptions {
   concurrency: number;
 }
 
-/** Starts processing the queue; the judge (plugins, language probes) is created on the first job. */
+/** Starts processing the queue and prepares the judge (plugins, language probes) in the background. */
 export async function startJudgeWorkers(opts: StartWorkersOptions): Promise<void> {
   const { config, database, queue, log } = opts;
   let judge: Promise<Judge> | undefined;
@@ -40,5 +40,12 @@ export async function startJudgeWorkers(opts: StartWorkersOptions): Promise<void
     retry: (id: number, delayMs: number) => queue.enqueue(id, delayMs),
   };
   await queue.start(opts.concurrency > 0 ? { concurrency: opts.concurrency, handle: (id, keepAlive) => judgeRecord(deps, id, keepAlive) } : undefined);
-  if (opts.concurrency > 0) log.info({ workers: opts.concurrency }, 'judge workers started');
+  if (opts.concurrency > 0) {
+    log.info({ workers: opts.concurrency }, 'judge workers started');
+    // Load plugins and probe the toolchains now rather than on the first submission.
+    getJudge()
+      .then((judge) => judge.languages())
+      .then((languages) => log.info({ backend: config.judgeBackend ?? 'sandbox', languages: languages.map((l) => l.id) }, 'judge ready'))
+      .catch((err: Error) => log.warn({ reason: err.message }, 'judge not usable: submissions will end in SE until this is fixed'));
+  }
 }
