@@ -37,6 +37,7 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
   const name = `run-${process.pid}-${++runCounter}-${randomBytes(3).toString('hex')}`;
   let cgroup: RunCgroup;
   try {
+    env.cgroups.warmUpAttach();
     cgroup = env.cgroups.create(name, { memoryBytes: limits.memoryBytes, pids: limits.pids });
   } catch (err) {
     return systemError(`cannot create cgroup ${name}: ${(err as Error).message}`);
