@@ -17,7 +17,7 @@ const execFileAsync = promisify(execFile);
 
 export interface SandboxBackend extends JudgeBackend {
   readonly config: SandboxConfig;
-  /** Names of this backend's run cgroups that exist right now (empty between runs). */
+  /** Run cgroups under this backend's cgroupParent right now (empty when no run is going on). */
   listRunCgroups(): Promise<string[]>;
   /** Releases host resources kept between runs (idle tmpfs work dirs); runs may follow. */
   close(): Promise<void>;

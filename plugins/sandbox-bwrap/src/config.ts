@@ -112,6 +112,7 @@ export function parseSandboxConfig(raw: unknown): SandboxConfig {
   }
   const config: Record<string, unknown> = { ...defaultSandboxConfig };
   for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue; // an option spelled out but left unset keeps its default
     const rule = rules[key as keyof SandboxConfig];
     if (!rule) {
       throw new Error(`sandbox-bwrap: unknown option '${key}' (known: ${Object.keys(rules).join(', ')})`);
