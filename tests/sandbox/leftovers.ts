@@ -19,11 +19,11 @@ export function processesOfUid(uid = SANDBOX_UID): number[] {
   return pids;
 }
 
-/** Is this process part of a sandbox run other than ours (another cgroup parent or its launcher)? */
-function belongsToOtherRun(pid: number, ownParent: string): boolean {
+/** Is this process part of a sandbox run other than ours (another run's cgroup or launcher)? */
+function belongsToOtherRun(pid: number, ownRuns: string): boolean {
   try {
     const cgroups = readFileSync(`/proc/${pid}/cgroup`, 'utf8');
-    if (cgroups.includes(`/${ownParent}/`)) return false;
+    if (cgroups.includes(`/${ownRuns}`)) return false;
     if (/\/verdict-sandbox[^/]*\/run-/.test(cgroups)) return true;
     const exe = readlinkSync(`/proc/${pid}/exe`);
     return /bwrap|rlimit-exec/.test(exe);
@@ -34,12 +34,13 @@ function belongsToOtherRun(pid: number, ownParent: string): boolean {
 
 /**
  * Processes of the sandbox uid that appeared since `before` and do not belong to concurrent runs
- * of other backends, after giving them up to `graceMs` to disappear.
+ * of others, after giving them up to `graceMs` to disappear. `ownRuns` is the cgroup path prefix
+ * of our runs (`<parent>/run-<our pid>-`).
  */
-export async function strayProcesses(before: Set<number>, ownParent: string, graceMs = 1000): Promise<number[]> {
+export async function strayProcesses(before: Set<number>, ownRuns: string, graceMs = 1000): Promise<number[]> {
   const deadline = Date.now() + graceMs;
   for (;;) {
-    const strays = processesOfUid().filter((pid) => !before.has(pid) && !belongsToOtherRun(pid, ownParent));
+    const strays = processesOfUid().filter((pid) => !before.has(pid) && !belongsToOtherRun(pid, ownRuns));
     if (strays.length === 0 || Date.now() > deadline) return strays;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
