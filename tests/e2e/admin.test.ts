@@ -74,8 +74,12 @@ describe('e2e: admin screens @slow', function () {
   let contestId = 0;
 
   const url = (p: string) => server.url + p;
-  const shot = (name: string) => session.screenshot(name);
   const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+  /** A screenshot once modals, spinners and menus have finished animating. */
+  const shot = async (name: string) => {
+    await settle(600);
+    return session.screenshot(name);
+  };
 
   /** Side-menu navigation (a DOM click, so a toast over the menu does not catch it). */
   async function openMenu(label: string, pathname: string): Promise<void> {
@@ -193,7 +197,17 @@ describe('e2e: admin screens @slow', function () {
     const listed = ok(await admin.api.get('/api/admin/problem/list'), 'problems') as Array<{ id: number; title: string }>;
     for (const title of PROBLEMS) problemIds.push(listed.find((p) => p.title === title)!.id);
 
-    // Live search by title, then by a numeric id.
+    // Edit: the modal is titled with the problem's title and holds its statement.
+    await clickTestId(`edit-problem-${problemIds[0]}`);
+    await findByText(page, '.ant-modal-title', PROBLEMS[0]);
+    await page.waitForFunction(() => (document.querySelector('#problem-modal_statement') as HTMLTextAreaElement)?.value.includes('# Sum'));
+    await fill(page, '#problem-modal_timeLimit', '2000');
+    await shot('03b-problem-edit');
+    await confirmModal('problem-modal-ok');
+    await waitForText(page, 'Edit problem successfully');
+    await findByText(page, `tr[data-row-key="${problemIds[0]}"] td`, '2000 ms');
+
+    // Live search by title, then reset.
     await fill(page, '[data-testid="problem-search-title"]', 'Again');
     await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1);
     await clickTestId('problem-search-reset');
@@ -339,6 +353,15 @@ describe('e2e: admin screens @slow', function () {
     await shot('14-scoreboard');
     await clickTestId('board-back');
     await page.waitForFunction(() => location.pathname === '/contestManagement');
+
+    // Rejudge from the submission's detail: the record is judged again to the same verdict.
+    await openMenu('Submissions', '/submissionManagement');
+    await page.click(`[data-testid="submission-row-${reply.id}"]`);
+    await page.waitForSelector('[data-testid="submission-tests"] [data-verdict="AC"]');
+    await clickTestId('rejudge');
+    await waitForText(page, `Submission ${reply.id} queued for rejudging`);
+    await closeModal();
+    await page.waitForSelector(`[data-testid="submission-row-${reply.id}"] [data-verdict="AC"]`, { timeout: 60_000 });
   });
 
   it('deletes a problem after confirmation', async () => {
@@ -365,6 +388,20 @@ describe('e2e: admin screens @slow', function () {
     );
     assert.ok(tags.includes('superadmin:rgb(0, 0, 0)'), tags.join());
     assert.ok(tags.includes('user:rgb(255, 242, 232)'), tags.join());
+    await clickTestId('add-user');
+    await fill(page, '#add-user-form_username', 'e2e_frank');
+    await fill(page, '#add-user-form_email', 'frank@example.test');
+    await fill(page, '#add-user-form_password', 'secret-1');
+    await fill(page, '#add-user-form_confirmPassword', 'secret-2');
+    await clickTestId('add-user-form-ok');
+    await waitForText(page, 'Password dost not match');
+    await waitForText(page, 'Please fill in the form correctly');
+    await shot('16a-user-add-mismatch');
+    await fill(page, '#add-user-form_confirmPassword', 'secret-1');
+    await confirmModal('add-user-form-ok');
+    await waitForText(page, 'Add user successfully');
+    await findByText(page, '.ant-table-tbody td', 'frank@example.test');
+
     await fill(page, '[data-testid="user-search-keyword"]', 'dave');
     await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1);
     await clickTestId('delete-users');

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Form, Modal } from 'antd';
+import { Button, Form, Modal, Space } from 'antd';
 import { errorMessage } from '../../api/client.ts';
 import { notify } from '../../feedback.ts';
 import { ADMIN_MESSAGES } from './logic/messages.ts';
@@ -18,10 +18,10 @@ interface Props<T> {
 }
 
 /**
- * A form in a modal with the rules of spec §4: closes on success; on failed validation or a
- * refused request it stays open and the confirm button is usable again.
+ * The form and its buttons. It lives inside the modal so that every opening gets a fresh form
+ * store holding that opening's initial values (the modal destroys it when hidden).
  */
-export function FormModal<T extends object>(props: Props<T>) {
+function FormModalBody<T extends object>(props: Props<T>) {
   const [form] = Form.useForm<T>();
   const [busy, setBusy] = useState(false);
 
@@ -46,30 +46,36 @@ export function FormModal<T extends object>(props: Props<T>) {
   };
 
   return (
+    <Form<T> form={form} layout="vertical" name={props.testId} initialValues={props.initialValues} onFinish={confirm}>
+      {props.children}
+      <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+        <Button onClick={props.onClose} data-testid={`${props.testId}-cancel`}>
+          Cancel
+        </Button>
+        <Button type="primary" loading={busy} onClick={confirm} data-testid={`${props.testId}-ok`}>
+          Confirm
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+/**
+ * A form in a modal with the rules of spec §4: closes on success; on failed validation or a
+ * refused request it stays open and the confirm button is usable again.
+ */
+export function FormModal<T extends object>(props: Props<T>) {
+  return (
     <Modal
       title={props.title}
       open={props.open}
       onCancel={props.onClose}
-      onOk={confirm}
-      okText="Confirm"
-      cancelText="Cancel"
-      confirmLoading={busy}
+      footer={null}
       width={props.width}
       destroyOnHidden
       maskClosable={false}
-      okButtonProps={{ 'data-testid': `${props.testId}-ok` }}
-      data-testid={props.testId}
     >
-      <Form<T>
-        form={form}
-        layout="vertical"
-        name={props.testId}
-        initialValues={props.initialValues}
-        preserve={false}
-        onFinish={confirm}
-      >
-        {props.children}
-      </Form>
+      <FormModalBody<T> {...props} />
     </Modal>
   );
 }
