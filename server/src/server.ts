@@ -17,7 +17,7 @@ import { allRoutes, testOnlyRoutes } from './routes/index.ts';
 import type { Services } from './services.ts';
 import { startAuthChores } from './services/auth-chores.ts';
 import { createMailer } from './services/mail.ts';
-import { languageCatalogFromDir } from './services/templates-languages.ts';
+import { languageCatalogFromJudge } from './services/templates-languages.ts';
 import { JudgeQueue } from './services/judge-queue.ts';
 import { Leaderboards } from './services/leaderboard.ts';
 import { startJudgeWorkers } from './worker.ts';
@@ -53,7 +53,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     closers.push(() => pdf.close());
     const judgeQueue = await JudgeQueue.open(database, log);
     closers.push(() => judgeQueue.stop());
-    const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromDir(), judgeQueue, leaderboards: new Leaderboards(database.db) };
+    const languages = languageCatalogFromJudge(config, log);
+    closers.push(() => languages.close());
+    const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languages.catalog, judgeQueue, leaderboards: new Leaderboards(database.db) };
 
     await loadSamples(services);
     const uploadDir = path.join(config.dataDir, 'uploads');

@@ -4,6 +4,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { createJudge, type Judge } from '../judge/create-judge.ts';
 
 export interface LanguageChoice {
   id: string;
@@ -28,14 +31,39 @@ export async function readLanguageChoices(dir = LANGUAGES_DIR): Promise<Language
   return choices.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** A catalog read once from the languages folder. */
-export function languageCatalogFromDir(dir = LANGUAGES_DIR): LanguageCatalog {
-  let cached: Promise<LanguageChoice[]> | undefined;
-  return () => (cached ??= readLanguageChoices(dir));
-}
-
 /** The language a template's or submission's `language` text names: its id or its name, any case. */
 export function findLanguage(choices: LanguageChoice[], text: string): LanguageChoice | undefined {
   const wanted = text.trim().toLowerCase();
   return choices.find((c) => c.id.toLowerCase() === wanted || c.name.toLowerCase() === wanted);
+}
+
+/**
+ * The languages the judge offers here: those whose toolchain answers inside the configured
+ * backend, probed once. When the judge cannot be set up (no sandbox on this host), every
+ * defined language is listed and the reason is logged, so administration still works.
+ */
+export function languageCatalogFromJudge(config: Config, log: Logger): { catalog: LanguageCatalog; close(): Promise<void> } {
+  let judge: Promise<Judge> | undefined;
+  let cached: Promise<LanguageChoice[]> | undefined;
+  const catalog: LanguageCatalog = () =>
+    (cached ??= (async () => {
+      try {
+        judge ??= createJudge({
+          plugins: config.plugins.map((name) => ({ name, optional: true })),
+          backend: config.judgeBackend,
+          cacheDir: path.join(config.dataDir, 'cache'),
+        });
+        const languages = await (await judge).languages();
+        return languages.map((l) => ({ id: l.id, name: l.name })).sort((a, b) => a.id.localeCompare(b.id));
+      } catch (err) {
+        log.warn({ reason: (err as Error).message }, 'judge not usable: listing every defined language');
+        return readLanguageChoices();
+      }
+    })());
+  return {
+    catalog,
+    close: async () => {
+      if (judge) await (await judge.catch(() => undefined))?.close();
+    },
+  };
 }
