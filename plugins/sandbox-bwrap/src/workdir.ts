@@ -74,7 +74,10 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
   let rootReady: Promise<void> | undefined;
 
   const acquire = async (sizeBytes: number): Promise<Slot> => {
-    rootReady ??= prepareRoot(root);
+    rootReady ??= prepareRoot(root).catch((err) => {
+      rootReady = undefined; // retried by the next run
+      throw err;
+    });
     await rootReady;
     const index = free.findIndex((s) => s.sizeBytes === sizeBytes);
     if (index >= 0) return free.splice(index, 1)[0];
@@ -86,7 +89,10 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
     }
     const dir = path.join(root, `slot-${process.pid}-${++slotsMade}-${randomBytes(3).toString('hex')}`);
     await fs.mkdir(dir, { mode: 0o700 });
-    await mountTmpfs(dir, sizeBytes, uid, gid, false);
+    await mountTmpfs(dir, sizeBytes, uid, gid, false).catch(async (err) => {
+      await fs.rmdir(dir).catch(() => undefined);
+      throw err;
+    });
     return { dir, sizeBytes };
   };
 
@@ -134,6 +140,12 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
 
 async function prepareRoot(root: string): Promise<void> {
   await fs.mkdir(root, { recursive: true, mode: 0o755 });
+  // Mounts are made under it as root: it must be ours, a real directory, writable by no one else.
+  const st = await fs.lstat(root);
+  const uid = process.getuid?.() ?? st.uid;
+  if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o022) !== 0) {
+    throw new Error(`${root} must be a directory owned by uid ${uid} and not group/world-writable`);
+  }
   // Slots of dead judge processes: unmount and remove.
   for (const name of await fs.readdir(root)) {
     const match = /^slot-(\d+)-/.exec(name);
