@@ -10,7 +10,8 @@ import type { Services } from '../services.ts';
 import { assertCanReadProblem } from './contest-access.ts';
 import { ensurePackageDir } from './packages.ts';
 import { PdfRenderer, inlineKatexCss } from './pdf-render.ts';
-import { renderStatementHtml } from './pdf-markdown.ts';
+// One statement renderer for the problem page and the PDF, so both show the same thing.
+import { renderStatement } from '../../../web/src/lib/markdown.ts';
 import { keepStatementPdf, statementPdfPath } from './upload.ts';
 
 /** Bump when the page layout changes, so cached PDFs are rendered again. */
@@ -90,14 +91,14 @@ async function renderInto(services: Services, row: StatementRow, file: string): 
 export function statementHtml(row: Pick<StatementRow, 'title' | 'time_limit' | 'memory_limit' | 'statement'>): string {
   // A statement that opens with its own "# Heading" keeps it as the title (not printed twice).
   const own = /^\s*# (.+)\n/.exec(row.statement);
-  const heading = own ? renderStatementHtml(`# ${own[1]}`).replace(/^<h1>/, '<h1 class="title">') : `<h1 class="title">${escapeHtml(row.title)}</h1>`;
+  const heading = own ? renderStatement(`# ${own[1]}`).replace(/^<h1>/, '<h1 class="title">') : `<h1 class="title">${escapeHtml(row.title)}</h1>`;
   const body = own ? row.statement.slice(own[0].length) : row.statement;
   return `<!doctype html>
 <html><head><meta charset="utf-8"><base href="${PdfRenderer.assetBase}"><title>${escapeHtml(row.title)}</title>
 <style>${inlineKatexCss()}</style><style>${PAGE_CSS}</style></head>
 <body>${heading}
 <p class="limits">Time limit: ${row.time_limit} ms &middot; Memory limit: ${row.memory_limit} MB</p>
-${renderStatementHtml(body)}
+${renderStatement(body)}
 </body></html>`;
 }
 

@@ -1,5 +1,5 @@
 // Problem statements: Markdown (no raw HTML, statements are untrusted) with KaTeX maths,
-// $inline$ and $$display$$.
+// $inline$ and $$display$$. Shared by the problem page and the server's statement PDFs.
 
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as Markdown, StateBlock, StateInline } from 'markdown-it';
