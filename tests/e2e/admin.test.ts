@@ -88,9 +88,10 @@ describe('e2e: admin screens @slow', function () {
     await page.waitForFunction((p) => location.pathname === p, {}, pathname);
   }
 
+  /** A DOM click once visible, so a modal still zooming in or a toast on top does not catch it. */
   async function clickTestId(id: string): Promise<void> {
     const el = await page.waitForSelector(`[data-testid="${id}"]`, { visible: true });
-    await el!.click();
+    await el!.evaluate((node) => (node as HTMLElement).click());
   }
 
   /** Confirms the modal whose OK button carries `testId`, then waits for it to close. */
@@ -240,6 +241,13 @@ describe('e2e: admin screens @slow', function () {
     await fill(page, '#template-modal_language', 'cpp');
     await page.keyboard.press('Tab');
     await fill(page, '#template-modal_comment', 'Admin C++ starter');
+    await page.click('.ant-modal .cm-content');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('x');
+    await page.waitForFunction(() => (document.querySelector('.ant-modal .cm-line') as HTMLElement).textContent === '    x');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('KeyA');
+    await page.keyboard.up('Control');
     await setEditorText(TEMPLATE_SCRIPT);
     await shot('05-template-add');
     await confirmModal('template-modal-ok');
@@ -332,7 +340,7 @@ describe('e2e: admin screens @slow', function () {
     assert.ok(row);
     await findByText(page, `[data-testid="submission-row-${reply.id}"]`, 'e2e_carol');
     await shot('12-submissions');
-    await page.click(`[data-testid="submission-row-${reply.id}"]`);
+    await clickTestId(`submission-row-${reply.id}`);
     await findByText(page, '.ant-modal .cm-content', 'print(a + b)');
     await page.waitForSelector('[data-testid="submission-tests"] [data-verdict="AC"]');
     await shot('13-submission-detail');
@@ -356,7 +364,7 @@ describe('e2e: admin screens @slow', function () {
 
     // Rejudge from the submission's detail: the record is judged again to the same verdict.
     await openMenu('Submissions', '/submissionManagement');
-    await page.click(`[data-testid="submission-row-${reply.id}"]`);
+    await clickTestId(`submission-row-${reply.id}`);
     await page.waitForSelector('[data-testid="submission-tests"] [data-verdict="AC"]');
     await clickTestId('rejudge');
     await waitForText(page, `Submission ${reply.id} queued for rejudging`);

@@ -150,12 +150,13 @@ export default function ContestManagementPage() {
                 </Link>
               ),
             },
-            { title: 'Title', dataIndex: 'title', width: 220, ellipsis: true },
+            { title: 'Title', dataIndex: 'title', width: 180, ellipsis: true },
             { title: 'Start Time', dataIndex: 'startTime', width: 170 },
             { title: 'End Time', dataIndex: 'endTime', width: 170 },
             {
               title: 'Action',
               key: 'action',
+              width: 330,
               render: (_, c) => (
                 <Space size={4} wrap>
                   <Button size="small" onClick={() => setEditing({ mode: 'edit', contest: c })} data-testid={`edit-contest-${c.id}`}>

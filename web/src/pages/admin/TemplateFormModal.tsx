@@ -3,8 +3,8 @@ import { AutoComplete, Form, Input } from 'antd';
 import CodeMirror from '@uiw/react-codemirror';
 import { cpp } from '@codemirror/lang-cpp';
 import { indentUnit } from '@codemirror/language';
-import { indentWithTab } from '@codemirror/commands';
-import { keymap } from '@codemirror/view';
+import { indentLess, indentMore } from '@codemirror/commands';
+import { keymap, type EditorView } from '@codemirror/view';
 import type { JudgeLanguage, TemplateFields } from '../../api/adminTemplates.ts';
 import { FormModal } from './FormModal.tsx';
 import { ADMIN_MESSAGES, LIMITS } from './logic/messages.ts';
@@ -19,9 +19,21 @@ interface Props {
   onClose: () => void;
 }
 
+const INDENT = '    ';
+
+/** Tab inserts spaces at the cursor; with a selection it indents the selected lines. */
+function insertSpaces(view: EditorView): boolean {
+  if (view.state.selection.ranges.some((r) => !r.empty)) return indentMore(view);
+  view.dispatch(view.state.replaceSelection(INDENT));
+  return true;
+}
+
 /** The script editor (spec §2): C++ mode, line numbers, bracket matching, Tab inserts spaces. */
 function ScriptEditor({ value, onChange }: { value?: string; onChange?: (value: string) => void }) {
-  const extensions = useMemo(() => [cpp(), indentUnit.of('    '), keymap.of([indentWithTab])], []);
+  const extensions = useMemo(
+    () => [cpp(), indentUnit.of(INDENT), keymap.of([{ key: 'Tab', run: insertSpaces, shift: indentLess }])],
+    [],
+  );
   return (
     <div data-testid="template-script" style={{ border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }}>
       <CodeMirror

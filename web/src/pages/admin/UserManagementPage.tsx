@@ -71,14 +71,14 @@ export default function UserManagementPage() {
           scroll={{ y: 620, x: 'max-content' }}
           columns={[
             { title: '#', dataIndex: 'id', width: 70 },
-            { title: 'Username', dataIndex: 'username', width: 160, ellipsis: true },
-            { title: 'E-mail', dataIndex: 'email', ellipsis: true },
-            { title: 'Nickname', dataIndex: 'nickname', width: 160, ellipsis: true },
-            { title: 'Gender', dataIndex: 'gender', width: 80, render: genderLabel },
+            { title: 'Username', dataIndex: 'username', width: 140, ellipsis: true },
+            { title: 'E-mail', dataIndex: 'email', width: 200, ellipsis: true },
+            { title: 'Nickname', dataIndex: 'nickname', width: 140, ellipsis: true },
+            { title: 'Gender', dataIndex: 'gender', width: 70, render: genderLabel },
             {
               title: 'Role',
               dataIndex: 'auth',
-              width: 120,
+              width: 110,
               render: (auth: number) => {
                 const role = roleOf(auth);
                 return (
@@ -91,7 +91,7 @@ export default function UserManagementPage() {
             {
               title: 'Action',
               key: 'action',
-              width: 220,
+              width: 200,
               render: (_, u) => (
                 <Space size={4}>
                   <Button size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', user: u })} data-testid={`edit-user-${u.id}`}>
