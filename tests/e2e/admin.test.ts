@@ -259,6 +259,10 @@ describe('e2e: admin screens @slow', function () {
   it('creates a contest one hour long starting now', async () => {
     await openMenu('Contests', '/contestManagement');
     await clickTestId('add-contest');
+    await clickTestId('contest-modal-ok');
+    for (const message of ['Please input the title', 'Please select the start time', 'Please select the end time']) {
+      await waitForText(page, message);
+    }
     await fill(page, '#contest-modal_title', CONTEST);
     await page.click('#contest-modal_start');
     await settle(500); // the dropdown animates in

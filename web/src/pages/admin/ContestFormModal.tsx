@@ -84,7 +84,14 @@ export function ContestFormModal(props: Props) {
       width={560}
       testId="contest-modal"
     >
-      <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, message: ADMIN_MESSAGES.contestTitleRequired }]}>
+      <Form.Item
+        name="title"
+        label="Title"
+        rules={[
+          { required: true, whitespace: true, message: ADMIN_MESSAGES.contestTitleRequired },
+          { max: 100, message: 'The length of the title should be at most 100 characters' },
+        ]}
+      >
         <Input data-testid="contest-title" />
       </Form.Item>
       <TimePickers />

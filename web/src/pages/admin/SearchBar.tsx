@@ -11,8 +11,8 @@ export const searchIdRule = {
 };
 
 interface Props<T> {
-  /** Fields change the table as they are typed (live search). */
-  onChange: (values: T) => void;
+  /** Called as fields are typed, for tables that filter live. */
+  onChange?: (values: T) => void;
   onSearch: (values: T) => void;
   children: ReactNode;
   testId: string;
@@ -27,7 +27,7 @@ export function SearchBar<T extends object>({ onChange, onSearch, children, test
       layout="inline"
       name={testId}
       data-testid={testId}
-      onValuesChange={(_, all) => onChange(all)}
+      onValuesChange={(_, all) => onChange?.(all)}
       onFinish={onSearch}
       style={{ rowGap: 8 }}
     >
@@ -44,7 +44,7 @@ export function SearchBar<T extends object>({ onChange, onSearch, children, test
           onClick={() => {
             form.resetFields();
             const empty = form.getFieldsValue() as T;
-            onChange(empty);
+            onChange?.(empty);
             onSearch(empty);
           }}
         >

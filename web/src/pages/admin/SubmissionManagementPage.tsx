@@ -28,7 +28,7 @@ export default function SubmissionManagementPage() {
   return (
     <div className="page" style={{ maxWidth: 'none' }}>
       <Card title="Submission Management">
-        <SearchBar<SubmissionFilter> testId="submission-search" onChange={() => undefined} onSearch={(v) => setFilter({ ...v })}>
+        <SearchBar<SubmissionFilter> testId="submission-search" onSearch={(v) => setFilter({ ...v })}>
           <Form.Item name="problem" label="Problem">
             <Input allowClear placeholder="ID or title" style={{ width: 160 }} />
           </Form.Item>
