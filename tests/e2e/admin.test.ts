@@ -413,6 +413,31 @@ describe('e2e: admin screens @slow', function () {
     await confirmModal('add-user-form-ok');
     await waitForText(page, 'Add user successfully');
     await findByText(page, '.ant-table-tbody td', 'frank@example.test');
+    const users = ok(await admin.api.get('/api/user/list', { keyword: 'e2e_frank' }), 'users') as Array<{ id: number }>;
+    const frank = users[0].id;
+
+    // Edit, change the password (a short one is refused and the modal stays open), delete.
+    await clickTestId(`edit-user-${frank}`);
+    await page.waitForFunction(() => (document.querySelector('#edit-user-form_username') as HTMLInputElement)?.value === 'e2e_frank');
+    await fill(page, '#edit-user-form_nickname', 'Frank the Tester');
+    await confirmModal('edit-user-form-ok');
+    await waitForText(page, 'Update user information successfully');
+    await findByText(page, '.ant-table-tbody td', 'Frank the Tester');
+    await clickTestId(`password-user-${frank}`);
+    await fill(page, '#password-form_password', 'short');
+    await fill(page, '#password-form_confirmPassword', 'short');
+    await clickTestId('password-form-ok');
+    await waitForText(page, 'Password length is between 6 and 32');
+    await fill(page, '#password-form_password', 'longer-secret');
+    await fill(page, '#password-form_confirmPassword', 'longer-secret');
+    await confirmModal('password-form-ok');
+    await waitForText(page, 'Success');
+    await page.click(`tr[data-row-key="${frank}"] .ant-checkbox-input`);
+    await clickTestId('delete-users');
+    await findByText(page, '.ant-modal-confirm', 'Delete 1 selected users?');
+    await confirmDialog();
+    await waitForText(page, 'Delete user successfully');
+    await page.waitForSelector(`tr[data-row-key="${frank}"]`, { hidden: true });
 
     await fill(page, '[data-testid="user-search-keyword"]', 'dave');
     await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1);

@@ -3,7 +3,7 @@ import { Card, Form, Input, Select, Table } from 'antd';
 import { adminSubmissionsApi, type AdminRecord, type SubmissionFilter } from '../../api/adminSubmissions.ts';
 import { VerdictTag } from '../../components/VerdictTag.tsx';
 import { notify } from '../../feedback.ts';
-import { verdictInfo } from '../../lib/verdict.ts';
+import { isFinalVerdict, verdictInfo } from '../../lib/verdict.ts';
 import { useInterval } from '../../lib/useInterval.ts';
 import { useRequest } from '../../lib/useRequest.ts';
 import { SearchBar } from './SearchBar.tsx';
@@ -22,8 +22,9 @@ export default function SubmissionManagementPage() {
     onError: () => notify.error('Failed to get submission list data'),
     deps: [filter],
   });
-  // Pending submissions change on their own: keep the list current while it is open.
-  useInterval(() => void reload(true), REFRESH_MS);
+  // Pending submissions change on their own: refresh while any is still being judged.
+  const judging = records.some((r) => !isFinalVerdict(r.judgeResult));
+  useInterval(() => void reload(true), judging ? REFRESH_MS : null);
 
   return (
     <div className="page" style={{ maxWidth: 'none' }}>
