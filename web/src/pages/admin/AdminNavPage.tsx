@@ -24,7 +24,7 @@ export default function AdminNavPage() {
       <Row gutter={[16, 16]}>
         {AREAS.map((area) => (
           <Col key={area.to} xs={24} sm={12} lg={8}>
-            <Card hoverable onClick={() => navigate(area.to)}>
+            <Card hoverable style={{ height: '100%' }} onClick={() => navigate(area.to)}>
               <Card.Meta avatar={<span style={{ fontSize: 28, color: '#1677ff' }}>{area.icon}</span>} title={area.title} description={area.text} />
             </Card>
           </Col>
