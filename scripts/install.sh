@@ -13,6 +13,11 @@ command -v g++ >/dev/null || need+=(g++)
 command -v python3 >/dev/null || need+=(python3)
 command -v javac >/dev/null || need+=(openjdk-17-jdk-headless)
 command -v prlimit >/dev/null || need+=(util-linux)
+# The optional languages (offered only where their toolchain answers).
+[ -x /usr/bin/rustc ] || need+=(rustc)
+command -v go >/dev/null || need+=(golang-go)
+command -v pypy3 >/dev/null || need+=(pypy3)
+command -v fpc >/dev/null || need+=(fp-compiler)
 # Chinese text (gender labels, titles) in statement PDFs and screenshots.
 [ -d /usr/share/fonts/truetype/wqy ] || need+=(fonts-wqy-zenhei)
 if [ ${#need[@]} -gt 0 ]; then

@@ -1,6 +1,7 @@
 fn main() {
+    // A volatile write the optimiser cannot remove (black_box is newer than Debian's rustc).
     let mut i: u64 = 0;
     loop {
-        i = std::hint::black_box(i.wrapping_add(1));
+        unsafe { std::ptr::write_volatile(&mut i, i.wrapping_add(1)) };
     }
 }
