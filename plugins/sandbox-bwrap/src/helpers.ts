@@ -36,9 +36,12 @@ export function loadHelpers(cacheDir: string): Promise<Helpers> {
 
 async function buildHelpers(cacheDir: string): Promise<Helpers> {
   await ensurePrivateDir(cacheDir);
-  const rlimitExec = await compile(cacheDir, 'rlimit-exec', []).catch((err: Error) => {
-    throw new Error(`cannot build the rlimit launcher: ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
-  });
+  // Static when the C library allows it: one exec per run without the dynamic loader (~0.2 ms).
+  const rlimitExec = await compile(cacheDir, 'rlimit-exec', ['-static'])
+    .catch(() => compile(cacheDir, 'rlimit-exec', []))
+    .catch((err: Error) => {
+      throw new Error(`cannot build the rlimit launcher: ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
+    });
   try {
     const writer = await compile(cacheDir, 'seccomp-bpf', ['-lseccomp']);
     const bpf = `${writer}.bpf`;
@@ -55,15 +58,19 @@ async function buildHelpers(cacheDir: string): Promise<Helpers> {
   }
 }
 
-async function compile(cacheDir: string, name: string, libs: string[]): Promise<string> {
+async function compile(cacheDir: string, name: string, flags: string[]): Promise<string> {
   const source = path.join(sourceDir, `${name}.c`);
-  const hash = createHash('sha256').update(await fs.readFile(source)).digest('hex').slice(0, 12);
+  const hash = createHash('sha256')
+    .update(await fs.readFile(source))
+    .update(flags.join(' '))
+    .digest('hex')
+    .slice(0, 12);
   const binary = path.join(cacheDir, `${name}-${hash}`);
   if (await exists(binary)) return binary;
   // Build under a private name, then rename: concurrent processes never see a partial binary.
   const partial = `${binary}.${process.pid}.tmp`;
   try {
-    await run('gcc', ['-O2', '-o', partial, source, ...libs]);
+    await run('gcc', ['-O2', '-o', partial, source, ...flags]);
   } catch (err) {
     const e = err as { code?: string; stderr?: string; message: string };
     throw new Error(e.code === 'ENOENT' ? 'gcc not found' : (e.stderr || e.message).trim());
