@@ -34,7 +34,7 @@ export function embeddedUrlFile(dataDir: string): string {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = guard(new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 }));
     await pool.query('select 1');
     return wrap(pool, opts.databaseUrl, false, async () => {});
   }
@@ -52,8 +52,7 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
   const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: poolSize + 16 });
   await server.start();
   const url = `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', () => {});
+  const pool = guard(new pg.Pool({ connectionString: url, max: poolSize }));
   await pool.query('select 1');
   fs.writeFileSync(embeddedUrlFile(opts.dataDir), url + '\n');
   return wrap(pool, url, true, async () => {
@@ -61,6 +60,16 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
     await server.stop();
     await lite.close();
   });
+}
+
+/**
+ * A connection the server drops (restart, failover, a dropped database) must not crash the
+ * process: the query that was using it fails and reports it, and the pool opens a new one.
+ */
+function guard(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 function wrap(pool: pg.Pool, url: string, embedded: boolean, closeStore: () => Promise<void>): Database {
