@@ -113,6 +113,9 @@ describe('sandbox against hostile programs @slow', function () {
     existing = new Set(processesOfUid());
   });
   afterEach(async function () {
+    // A run's cgroup is removed in the background once its figures are read: idle() waits for
+    // that (backends with the same cgroupParent share it), then none may remain.
+    await backend.idle();
     const left = (await backend.listRunCgroups()).filter((name) => name.startsWith(`run-${process.pid}-`));
     assert.deepEqual(left, [], 'run cgroups left behind');
     assert.deepEqual(await strayProcesses(existing, ownRuns), [], 'processes of the run left behind');

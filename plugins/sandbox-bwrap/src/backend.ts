@@ -19,7 +19,12 @@ export interface SandboxBackend extends JudgeBackend {
   readonly config: SandboxConfig;
   /** Run cgroups under this backend's cgroupParent right now (empty when no run is going on). */
   listRunCgroups(): Promise<string[]>;
-  /** Releases host resources kept between runs (idle tmpfs work dirs); runs may follow. */
+  /** Resolves when the cgroups of finished runs are removed (that happens in the background). */
+  idle(): Promise<void>;
+  /**
+   * Releases host resources kept between runs (idle tmpfs work dirs, spare cgroups) once the
+   * background removals are done; runs may follow.
+   */
   close(): Promise<void>;
 }
 
@@ -55,7 +60,11 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
     async listRunCgroups() {
       return (await prepare()).cgroups.list();
     },
+    async idle() {
+      if (environment) await (await environment.catch(() => undefined))?.cgroups.idle();
+    },
     async close() {
+      if (environment) await (await environment.catch(() => undefined))?.cgroups.close();
       // The slot pool is shared by the backends of this process with the same root and user.
       if (config.workDirMode === 'tmpfs') await tmpfsWorkDirs(config.slotRoot, config.uid, config.gid).close();
     },
@@ -81,6 +90,7 @@ async function prepareEnvironment(config: SandboxConfig): Promise<SandboxEnviron
     config,
     cgroups,
     rlimitExec: helpers.rlimitExec,
+    execGate: helpers.execGate,
     seccompBpf: config.seccomp === 'off' ? null : helpers.seccompBpf,
     systemMounts: systemMountArgs(config.systemBinds),
     workDirs:

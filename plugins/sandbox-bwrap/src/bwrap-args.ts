@@ -3,10 +3,17 @@
 // dir at /work.
 import { lstatSync, readlinkSync } from 'node:fs';
 
-/** Child fds the backend passes to bwrap (0-2 are the program's stdio). */
-export const INFO_FD = 3;
-export const BLOCK_FD = 4;
-export const SECCOMP_FD = 5;
+/**
+ * Child fds the backend passes to the launcher and bwrap. 0-2 are bwrap's own stdio (its error
+ * messages on 2); the program gets its stdio from 6-8 through the exec gate, so only the
+ * program's processes hold the program's pipes.
+ */
+export const SECCOMP_FD = 3;
+/** The exec gate binary, run inside the sandbox as /proc/self/fd/4 (no mount needed). */
+export const GATE_FD = 4;
+/** Socket between the gate and the judge: 'r' when ready, 'g' once it is in the cgroups. */
+export const CONTROL_FD = 5;
+export const PROGRAM_STDIO_FDS = [6, 7, 8] as const;
 
 export const SANDBOX_WORK_DIR = '/work';
 
@@ -69,12 +76,9 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     '/',
     '--chdir',
     SANDBOX_WORK_DIR,
-    '--info-fd',
-    String(INFO_FD),
-    '--block-fd',
-    String(BLOCK_FD),
     ...(plan.seccomp ? ['--seccomp', String(SECCOMP_FD)] : []),
     '--',
+    `/proc/self/fd/${GATE_FD}`,
     ...plan.argv,
   ];
 }

@@ -1,8 +1,11 @@
 // Fresh cgroups per run, v1 (memory + pids + cpuacct hierarchies) or v2 (one unified tree).
-// A run's cgroup is created with its limits, the sandbox is moved in late (after bwrap's own
-// set-up), and after the run every process left in it is killed before figures are read and the
-// directories removed.
+// Every cgroup is used by one run only (a re-used one keeps cached pages charged). They are made
+// ahead of time, off the run's critical path: a few fresh spares wait in a pool, refilled in the
+// background. A run takes one, writes its limits, moves the program in late (see run.ts), and
+// after the run every process left in it is killed before the figures are read; the directories
+// are then removed in the background (idle() waits for that, close() also removes the spares).
 import { readFileSync, writeFileSync, mkdirSync, rmdirSync, readdirSync, existsSync, accessSync, constants, promises as fsp } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -26,17 +29,25 @@ export interface RunCgroup {
   killAll(): Promise<void>;
   /** Figures of a finished (empty) cgroup. */
   figures(): CgroupFigures;
-  /** Removes the cgroup directories; safe to call twice. */
-  remove(): Promise<void>;
+  /**
+   * Removes the cgroup directories in the background (call it once the cgroup is empty and its
+   * figures are read); the driver's idle() waits for the removal. Safe to call twice.
+   */
+  remove(): void;
 }
 
 export interface CgroupDriver {
   version: 'v1' | 'v2';
   /** Controller name → directory holding this backend's run cgroups. */
   parents: Record<string, string>;
-  create(name: string, limits: CgroupLimits): RunCgroup;
-  /** Names of the run cgroups currently present (for tests and leak checks). */
+  /** A fresh cgroup (from the pool of spares, or made now) with the run's limits written. */
+  take(limits: CgroupLimits): RunCgroup;
+  /** Names of the run cgroups currently present, spares not counted (for tests and leak checks). */
   list(): string[];
+  /** Resolves when no removal or refill started by this process is pending. */
+  idle(): Promise<void>;
+  /** Waits for idle() and removes the spares; later runs make new ones. */
+  close(): Promise<void>;
   /** Kills and removes run cgroups left by judge processes that no longer exist. */
   sweepStale(): Promise<void>;
   /**
@@ -50,8 +61,26 @@ export interface CgroupDriver {
 
 const KILL_TIMEOUT_MS = 5000;
 
-/** Picks v2 when its memory and pids controllers are usable, else v1; throws a clear error. */
+/** Fresh spare cgroups kept ready per driver (a run takes one; concurrent runs make more). */
+const SPARES = 2;
+
+const drivers = new Map<string, CgroupDriver>();
+
+/**
+ * Picks v2 when its memory and pids controllers are usable, else v1; throws a clear error. One
+ * driver (and pool of spares) per parent and version in this process, shared by its backends.
+ */
 export function detectCgroups(parentName: string, want: 'auto' | 'v1' | 'v2'): CgroupDriver {
+  const key = `${parentName}:${want}`;
+  let driver = drivers.get(key);
+  if (!driver) {
+    driver = pooled(detectLayout(parentName, want));
+    drivers.set(key, driver);
+  }
+  return driver;
+}
+
+function detectLayout(parentName: string, want: 'auto' | 'v1' | 'v2'): Layout {
   const mounts = readMounts();
   const problems: string[] = [];
   if (want !== 'v1') {
@@ -59,7 +88,7 @@ export function detectCgroups(parentName: string, want: 'auto' | 'v1' | 'v2'): C
     const missing = v2 ? ['memory', 'pids'].filter((c) => !readList(path.join(v2.dir, 'cgroup.controllers')).includes(c)) : [];
     if (!v2) problems.push('no cgroup2 mount');
     else if (missing.length) problems.push(`cgroup v2 at ${v2.dir} lacks the ${missing.join(' and ')} controller(s)`);
-    else return createV2Driver(v2.dir, parentName);
+    else return v2Layout(v2.dir, parentName);
   }
   if (want !== 'v2') {
     const dirs: Record<string, string> = {};
@@ -68,7 +97,7 @@ export function detectCgroups(parentName: string, want: 'auto' | 'v1' | 'v2'): C
       if (mount) dirs[controller] = mount.dir;
       else problems.push(`cgroup v1 controller '${controller}' is not mounted`);
     }
-    if (Object.keys(dirs).length === 3) return createV1Driver(dirs, parentName);
+    if (Object.keys(dirs).length === 3) return v1Layout(dirs, parentName);
   }
   throw new Error(
     `no usable cgroups for the sandbox: ${problems.join('; ')} ` +
@@ -146,7 +175,7 @@ async function removeDirs(dirs: string[]): Promise<void> {
   for (const dir of dirs) {
     for (;;) {
       try {
-        rmdirSync(dir);
+        await fsp.rmdir(dir);
         break;
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
@@ -203,111 +232,223 @@ function noOpSelfMove(ownDir: string): () => void {
   };
 }
 
-function createV1Driver(roots: Record<string, string>, parentName: string): CgroupDriver {
-  const parents: Record<string, string> = {};
-  for (const [controller, root] of Object.entries(roots)) {
-    parents[controller] = path.join(root, parentName);
-    ensureDir(parents[controller]);
-  }
-  const memsw = existsSync(path.join(parents.memory, 'memory.memsw.limit_in_bytes'));
-  return {
-    version: 'v1',
-    parents,
-    list: () => listRuns(parents.memory),
-    sweepStale: () => sweep(listRuns(parents.memory), (name) => [...new Set(Object.values(parents))].map((p) => path.join(p, name))),
-    warmUpAttach: noOpSelfMove(path.join(roots.pids, ownCgroupPath('pids'))),
-    create(name, limits) {
-      // cpu and cpuacct may share one hierarchy: one directory per distinct mount.
-      const dirs = [...new Set(Object.values(parents))].map((p) => path.join(p, name));
-      const dir = (controller: string) => path.join(parents[controller], name);
-      const made: string[] = [];
-      try {
-        for (const d of dirs) {
-          mkdirSync(d);
-          made.push(d);
+/** What differs between v1 and v2: where a cgroup's directories are, its limits and figures. */
+interface Layout {
+  version: 'v1' | 'v2';
+  parents: Record<string, string>;
+  /** The directory whose subdirectories are the run cgroups. */
+  listDir: string;
+  /** One directory per hierarchy. */
+  dirsOf(name: string): string[];
+  applyLimits(name: string, limits: CgroupLimits): void;
+  cpuMs(name: string): number;
+  figures(name: string): CgroupFigures;
+  killFile?(name: string): string;
+  sweepStale(): Promise<void>;
+  warmUpAttach(): void;
+}
+
+let cgroupsMade = 0;
+
+function pooled(layout: Layout): CgroupDriver {
+  const spares: string[] = [];
+  const making = new Set<string>();
+  const pending = new Set<Promise<void>>();
+  /** Used cgroups whose background removal has not finished yet. */
+  const removing = new Set<string>();
+  let refilling = false;
+  // A judge that exits without close() leaves no empty cgroup behind either (best effort: the
+  // next start sweeps what a killed process left).
+  process.once('exit', () => {
+    for (const name of [...spares, ...removing]) {
+      for (const d of layout.dirsOf(name).reverse()) {
+        try {
+          rmdirSync(d);
+        } catch {
+          // busy or gone: swept at the next start
         }
-        writeFileSync(path.join(dir('memory'), 'memory.limit_in_bytes'), String(limits.memoryBytes));
-        // memsw ≥ limit_in_bytes must hold at every step: set it after the plain limit.
-        if (memsw) writeFileSync(path.join(dir('memory'), 'memory.memsw.limit_in_bytes'), String(limits.memoryBytes));
-        writeFileSync(path.join(dir('pids'), 'pids.max'), String(limits.pids));
-      } catch (err) {
-        for (const d of made.reverse()) rmdirSync(d);
-        throw err;
       }
+    }
+  });
+
+  const track = (work: Promise<void>): void => {
+    const tracked: Promise<void> = work.catch(() => undefined).finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+  const newName = () => `run-${process.pid}-${++cgroupsMade}-${randomBytes(3).toString('hex')}`;
+  const makeNow = (name: string): void => {
+    const made: string[] = [];
+    try {
+      for (const d of layout.dirsOf(name)) {
+        mkdirSync(d);
+        made.push(d);
+      }
+    } catch (err) {
+      for (const d of made.reverse()) rmdirSync(d);
+      throw err;
+    }
+  };
+  const makeInBackground = async (name: string): Promise<void> => {
+    const made: string[] = [];
+    try {
+      for (const d of layout.dirsOf(name)) {
+        await fsp.mkdir(d);
+        made.push(d);
+      }
+    } catch (err) {
+      for (const d of made.reverse()) await fsp.rmdir(d).catch(() => undefined);
+      throw err;
+    }
+  };
+  const refill = (): void => {
+    if (refilling) return;
+    refilling = true;
+    track(
+      (async () => {
+        try {
+          while (spares.length < SPARES) {
+            const name = newName();
+            making.add(name);
+            try {
+              await makeInBackground(name);
+              spares.push(name);
+            } finally {
+              making.delete(name);
+            }
+          }
+        } finally {
+          refilling = false;
+        }
+      })(),
+    );
+  };
+  const idle = async (): Promise<void> => {
+    while (pending.size > 0) await Promise.all([...pending]);
+  };
+
+  return {
+    version: layout.version,
+    parents: layout.parents,
+    list: () => listRuns(layout.listDir).filter((name) => !spares.includes(name) && !making.has(name)),
+    sweepStale: () => layout.sweepStale(),
+    warmUpAttach: () => layout.warmUpAttach(),
+    idle,
+    async close() {
+      await idle();
+      for (const name of spares.splice(0)) await removeDirs(layout.dirsOf(name)).catch(() => undefined);
+    },
+    take(limits) {
+      let name = spares.shift();
+      if (name === undefined) {
+        name = newName();
+        makeNow(name);
+      }
+      const dirs = layout.dirsOf(name);
+      try {
+        layout.applyLimits(name, limits);
+      } catch (err) {
+        track(removeDirs(dirs));
+        throw err;
+      } finally {
+        refill();
+      }
+      const cgroup = name;
+      const killFile = layout.killFile?.(cgroup);
       let removed = false;
       return {
         join(pid) {
           for (const d of dirs) writeFileSync(path.join(d, 'cgroup.procs'), String(pid));
         },
-        cpuMs: () => readNumber(path.join(dir('cpuacct'), 'cpuacct.usage')) / 1e6,
+        cpuMs: () => layout.cpuMs(cgroup),
         async killAll() {
-          for (const d of dirs) await killUntilEmpty(d);
+          for (const d of dirs) await killUntilEmpty(d, killFile);
         },
-        figures() {
-          const memory = dir('memory');
-          const peak = readNumber(path.join(memory, 'memory.max_usage_in_bytes'));
-          return {
-            cpuMs: readNumber(path.join(dir('cpuacct'), 'cpuacct.usage')) / 1e6,
-            memoryKb: Math.ceil(peak / 1024),
-            oomKilled: readNumber(path.join(memory, 'memory.oom_control'), 'oom_kill') > 0,
-          };
-        },
-        async remove() {
+        figures: () => layout.figures(cgroup),
+        remove() {
           if (removed) return;
-          await removeDirs(dirs);
           removed = true;
+          removing.add(cgroup);
+          track(removeDirs(dirs).finally(() => removing.delete(cgroup)));
         },
       };
     },
   };
 }
 
-function createV2Driver(root: string, parentName: string): CgroupDriver {
+function v1Layout(roots: Record<string, string>, parentName: string): Layout {
+  const parents: Record<string, string> = {};
+  for (const [controller, root] of Object.entries(roots)) {
+    parents[controller] = path.join(root, parentName);
+    ensureDir(parents[controller]);
+  }
+  const memsw = existsSync(path.join(parents.memory, 'memory.memsw.limit_in_bytes'));
+  // cpu and cpuacct may share one hierarchy: one directory per distinct mount.
+  const distinct = [...new Set(Object.values(parents))];
+  const dirsOf = (name: string) => distinct.map((p) => path.join(p, name));
+  const dir = (controller: string, name: string) => path.join(parents[controller], name);
+  return {
+    version: 'v1',
+    parents,
+    listDir: parents.memory,
+    dirsOf,
+    sweepStale: () => sweep(listRuns(parents.memory), dirsOf),
+    warmUpAttach: noOpSelfMove(path.join(roots.pids, ownCgroupPath('pids'))),
+    applyLimits(name, limits) {
+      writeFileSync(path.join(dir('memory', name), 'memory.limit_in_bytes'), String(limits.memoryBytes));
+      // memsw ≥ limit_in_bytes must hold at every step: set it after the plain limit.
+      if (memsw) writeFileSync(path.join(dir('memory', name), 'memory.memsw.limit_in_bytes'), String(limits.memoryBytes));
+      writeFileSync(path.join(dir('pids', name), 'pids.max'), String(limits.pids));
+    },
+    // cpuacct.usage: nanoseconds, user + system, of every task that has been in the cgroup
+    // (cpuacct.stat counts in USER_HZ ticks of 10 ms: far too coarse).
+    cpuMs: (name) => readNumber(path.join(dir('cpuacct', name), 'cpuacct.usage')) / 1e6,
+    figures(name) {
+      const memory = dir('memory', name);
+      const peak = readNumber(path.join(memory, 'memory.max_usage_in_bytes'));
+      return {
+        cpuMs: readNumber(path.join(dir('cpuacct', name), 'cpuacct.usage')) / 1e6,
+        memoryKb: Math.ceil(peak / 1024),
+        oomKilled: readNumber(path.join(memory, 'memory.oom_control'), 'oom_kill') > 0,
+      };
+    },
+  };
+}
+
+function v2Layout(root: string, parentName: string): Layout {
   const parent = path.join(root, parentName);
   enableControllers(root);
   ensureDir(parent);
   enableControllers(parent);
+  const cpuMs = (name: string) => readNumber(path.join(parent, name, 'cpu.stat'), 'usage_usec') / 1000;
+  let swapMax: boolean | undefined;
+  let oomGroup: boolean | undefined;
   return {
     version: 'v2',
     parents: { unified: parent },
-    list: () => listRuns(parent),
+    listDir: parent,
+    dirsOf: (name) => [path.join(parent, name)],
     sweepStale: () => sweep(listRuns(parent), (name) => [path.join(parent, name)]),
     warmUpAttach: noOpSelfMove(path.join(root, ownCgroupPath(''))),
-    create(name, limits) {
+    killFile: (name) => path.join(parent, name, 'cgroup.kill'),
+    applyLimits(name, limits) {
       const dir = path.join(parent, name);
-      mkdirSync(dir);
-      try {
-        writeFileSync(path.join(dir, 'memory.max'), String(limits.memoryBytes));
-        if (existsSync(path.join(dir, 'memory.swap.max'))) writeFileSync(path.join(dir, 'memory.swap.max'), '0');
-        // An OOM kill ends the whole run at once rather than leaving part of it running.
-        if (existsSync(path.join(dir, 'memory.oom.group'))) writeFileSync(path.join(dir, 'memory.oom.group'), '1');
-        writeFileSync(path.join(dir, 'pids.max'), String(limits.pids));
-      } catch (err) {
-        rmdirSync(dir);
-        throw err;
-      }
-      const cpuMs = () => readNumber(path.join(dir, 'cpu.stat'), 'usage_usec') / 1000;
-      let removed = false;
+      writeFileSync(path.join(dir, 'memory.max'), String(limits.memoryBytes));
+      swapMax ??= existsSync(path.join(dir, 'memory.swap.max'));
+      if (swapMax) writeFileSync(path.join(dir, 'memory.swap.max'), '0');
+      // An OOM kill ends the whole run at once rather than leaving part of it running.
+      oomGroup ??= existsSync(path.join(dir, 'memory.oom.group'));
+      if (oomGroup) writeFileSync(path.join(dir, 'memory.oom.group'), '1');
+      writeFileSync(path.join(dir, 'pids.max'), String(limits.pids));
+    },
+    cpuMs,
+    figures(name) {
+      const dir = path.join(parent, name);
+      const peakFile = path.join(dir, 'memory.peak');
+      const peak = existsSync(peakFile) ? readNumber(peakFile) : readNumber(path.join(dir, 'memory.current'));
       return {
-        join(pid) {
-          writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
-        },
-        cpuMs,
-        killAll: () => killUntilEmpty(dir, path.join(dir, 'cgroup.kill')),
-        figures() {
-          const peakFile = path.join(dir, 'memory.peak');
-          const peak = existsSync(peakFile) ? readNumber(peakFile) : readNumber(path.join(dir, 'memory.current'));
-          return {
-            cpuMs: cpuMs(),
-            memoryKb: Math.ceil(peak / 1024),
-            oomKilled: readNumber(path.join(dir, 'memory.events'), 'oom_kill') > 0,
-          };
-        },
-        async remove() {
-          if (removed) return;
-          await removeDirs([dir]);
-          removed = true;
-        },
+        cpuMs: cpuMs(name),
+        memoryKb: Math.ceil(peak / 1024),
+        oomKilled: readNumber(path.join(dir, 'memory.events'), 'oom_kill') > 0,
       };
     },
   };

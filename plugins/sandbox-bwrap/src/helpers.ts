@@ -1,7 +1,9 @@
 // The two small C helpers of the backend, compiled with gcc once into the cache directory:
 // - seccomp-bpf writes the seccomp deny list as BPF (libseccomp), handed to `bwrap --seccomp`;
 // - rlimit-exec sets RLIMIT_CPU/FSIZE/STACK/CORE, drops to the sandbox user and execs bwrap
-//   (Node cannot set rlimits).
+//   (Node cannot set rlimits);
+// - exec-gate runs inside the sandbox and holds the program back until the judge has moved it
+//   into the run's cgroups (see run.ts).
 // Binaries are named after a hash of their source, so an edited helper is rebuilt.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,6 +18,8 @@ const sourceDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'helpe
 export interface Helpers {
   /** Launcher that applies rlimits then execs its arguments. */
   rlimitExec: string;
+  /** The in-sandbox gate that execs the program once it is in its cgroups. */
+  execGate: string;
   /** The BPF program file, or null when seccomp is unavailable (see seccompProblem). */
   seccompBpf: string | null;
   seccompProblem: string | null;
@@ -42,6 +46,11 @@ async function buildHelpers(cacheDir: string): Promise<Helpers> {
     .catch((err: Error) => {
       throw new Error(`cannot build the rlimit launcher: ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
     });
+  const execGate = await compile(cacheDir, 'exec-gate', ['-static'])
+    .catch(() => compile(cacheDir, 'exec-gate', []))
+    .catch((err: Error) => {
+      throw new Error(`cannot build the exec gate: ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
+    });
   try {
     const writer = await compile(cacheDir, 'seccomp-bpf', ['-lseccomp']);
     const bpf = `${writer}.bpf`;
@@ -49,12 +58,12 @@ async function buildHelpers(cacheDir: string): Promise<Helpers> {
       await run(writer, [`${bpf}.${process.pid}`]);
       await fs.rename(`${bpf}.${process.pid}`, bpf);
     }
-    return { rlimitExec, seccompBpf: bpf, seccompProblem: null };
+    return { rlimitExec, execGate, seccompBpf: bpf, seccompProblem: null };
   } catch (err) {
     const problem =
       `seccomp filter unavailable: ${(err as Error).message.split('\n')[0]} ` +
       '(fix: apt-get install -y gcc libseccomp-dev)';
-    return { rlimitExec, seccompBpf: null, seccompProblem: problem };
+    return { rlimitExec, execGate, seccompBpf: null, seccompProblem: problem };
   }
 }
 

@@ -2,15 +2,14 @@
 // the sandbox into its fresh cgroup once bwrap reports its pid, release it, watch CPU, wall
 // and output, then kill whatever is left, read the cgroup's figures and classify the result.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { closeSync, constants as fsConstants, existsSync, openSync, statSync } from 'node:fs';
+import { closeSync, constants as fsConstants, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Duplex, Readable, Writable } from 'node:stream';
 import type { RunRequest, RunResult } from '@verdict/server/judge/plugin-api';
-import { bwrapArgs, BLOCK_FD, INFO_FD, SANDBOX_WORK_DIR } from './bwrap-args.ts';
+import { bwrapArgs, CONTROL_FD, PROGRAM_STDIO_FDS, SANDBOX_WORK_DIR } from './bwrap-args.ts';
 import type { CgroupDriver, RunCgroup } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
-import { collectBounded, collectStdout, readAll } from './streams.ts';
+import { collectBounded, collectStdout } from './streams.ts';
 import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
 import type { WorkDirProvider } from './workdir.ts';
 
@@ -19,6 +18,8 @@ export interface SandboxEnvironment {
   config: SandboxConfig;
   cgroups: CgroupDriver;
   rlimitExec: string;
+  /** The exec gate (see helpers/exec-gate.c). */
+  execGate: string;
   /** BPF file for `bwrap --seccomp`, or null to run without a filter. */
   seccompBpf: string | null;
   systemMounts: string[];
@@ -28,19 +29,16 @@ export interface SandboxEnvironment {
 /** bwrap must report the sandbox's pid within this time, or the run is a system error. */
 const SETUP_TIMEOUT_MS = 10_000;
 
-let runCounter = 0;
-
 export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Promise<RunResult> {
   const invalid = requestProblem(req);
   if (invalid) return systemError(`invalid run request: ${invalid}`);
   const limits = resolveLimits(env.config, req);
-  const name = `run-${process.pid}-${++runCounter}-${randomBytes(3).toString('hex')}`;
   let cgroup: RunCgroup;
   try {
     env.cgroups.warmUpAttach();
-    cgroup = env.cgroups.create(name, { memoryBytes: limits.memoryBytes, pids: limits.pids });
+    cgroup = env.cgroups.take({ memoryBytes: limits.memoryBytes, pids: limits.pids });
   } catch (err) {
-    return systemError(`cannot create cgroup ${name}: ${(err as Error).message}`);
+    return systemError(`cannot create the run's cgroup: ${(err as Error).message}`);
   }
   let result: RunResult;
   try {
@@ -63,9 +61,10 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
   } catch (err) {
     return systemError((err as Error).message);
   } finally {
-    // Every path ends here: nothing of the run may survive it, not even on our own errors.
+    // Every path ends here: nothing of the run may survive it, not even on our own errors. The
+    // empty cgroup is removed in the background (the backend's idle() and close() wait for it).
     await cgroup.killAll().catch(() => undefined);
-    await cgroup.remove().catch(() => undefined);
+    cgroup.remove();
   }
 }
 
@@ -120,14 +119,20 @@ async function supervise(
   };
   let child: ChildProcess | undefined;
   const timers: NodeJS.Timeout[] = [];
-  let sandboxPid = 0;
+  let joined = false;
   try {
-    const stdinFd = typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin) ? openFd(req.stdin.file, fsConstants.O_RDONLY) : null;
+    const stdinFd =
+      typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin)
+        ? openFd(req.stdin.file, fsConstants.O_RDONLY)
+        : req.stdin === undefined
+          ? openFd('/dev/null', fsConstants.O_RDONLY)
+          : null;
     // Opened here by the host (no symlink following), so the program cannot redirect it.
     const stdoutFd = req.stdoutFile
       ? openFd(req.stdoutFile, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_NOFOLLOW, 0o644)
       : null;
     const seccompFd = env.seccompBpf ? openFd(env.seccompBpf, fsConstants.O_RDONLY) : null;
+    const gateFd = openFd(env.execGate, fsConstants.O_RDONLY);
 
     const args = bwrapArgs({
       systemMounts: env.systemMounts,
@@ -141,33 +146,28 @@ async function supervise(
     // The launcher starts as root (it may live where the sandbox user cannot reach), sets the
     // rlimits, and drops to the sandbox user before it execs bwrap.
     const launcherArgs = [config.uid, config.gid, cpuSeconds, limits.diskBytes, limits.memoryBytes].map(String);
-    child = spawn(
-      env.rlimitExec,
-      [...launcherArgs, config.bwrapPath, ...args],
-      {
-        // A new session without a controlling terminal (the program cannot reach the judge's tty);
-        // cheaper here than bwrap's own --new-session.
-        detached: true,
-        cwd: '/',
-        env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', ...req.env },
-        stdio: [
-          stdinFd ?? (req.stdin === undefined ? 'ignore' : 'pipe'),
-          'pipe',
-          'pipe',
-          'pipe',
-          'pipe',
-          seccompFd ?? 'ignore',
-        ],
-      },
-    );
+    child = spawn(env.rlimitExec, [...launcherArgs, config.bwrapPath, ...args], {
+      // A new session without a controlling terminal (the program cannot reach the judge's tty);
+      // cheaper here than bwrap's own --new-session.
+      detached: true,
+      cwd: '/',
+      env: req.env ? { ...PROGRAM_ENV, ...req.env } : PROGRAM_ENV,
+      // 0-2: bwrap's own stdio (its errors on 2); 3: seccomp filter; 4: the gate; 5: control
+      // socket; 6-8: the program's stdin, stdout, stderr (see bwrap-args.ts).
+      stdio: ['ignore', 'ignore', 'pipe', seccompFd ?? 'ignore', gateFd, 'pipe', stdinFd ?? 'pipe', 'pipe', 'pipe'],
+    });
     for (const fd of fds.splice(0)) if (fd !== stdoutFd) closeSync(fd);
     if (stdoutFd !== null) fds.push(stdoutFd);
     const proc = child;
+    const stdio = proc.stdio as unknown as (Readable | Writable | null)[];
+    const [programIn, programOut, programErr] = PROGRAM_STDIO_FDS.map((fd) => stdio[fd]) as [Writable | null, Readable, Readable];
+    const control = stdio[CONTROL_FD] as Duplex;
+    control.on('error', () => undefined);
 
     let stopReason: StopReason = null;
     const stop = (reason: StopReason) => {
       stopReason ??= reason;
-      if (sandboxPid) cgroup.killAll().catch(() => undefined);
+      if (joined) cgroup.killAll().catch(() => undefined);
       proc.kill('SIGKILL');
     };
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
@@ -176,25 +176,27 @@ async function supervise(
     });
     exited.catch(() => undefined);
 
-    if (proc.stdin && req.stdin !== undefined) {
-      proc.stdin.on('error', () => undefined); // the program may exit without reading its input
-      proc.stdin.end(req.stdin as string | Buffer);
+    if (programIn && req.stdin !== undefined) {
+      programIn.on('error', () => undefined); // the program may exit without reading its input
+      programIn.end(req.stdin as string | Buffer);
     }
-    const stdout = collectStdout(proc.stdout!, stdoutFd, limits.outputBytes, () => stop('output'));
-    const stderr = collectBounded(proc.stderr!, limits.stderrBytes);
+    const stdout = collectStdout(programOut, stdoutFd, limits.outputBytes, () => stop('output'));
+    const stderr = collectBounded(programErr, limits.stderrBytes);
+    const bwrapErrors = collectBounded(proc.stderr!, 64 << 10);
 
+    // bwrap sets the sandbox up, forks its init (pid 1) and execs the gate as the program's
+    // process (pid 2), which reports 'r' and waits. Only then is that process moved into the
+    // cgroups and let go: neither bwrap's set-up, nor its init, nor the namespaces' teardown
+    // after the run are charged to (or waited for by) the run.
     timers.push(setTimeout(() => stop('setup'), SETUP_TIMEOUT_MS));
-    const info = await readAll(proc.stdio[INFO_FD] as Readable);
-    sandboxPid = parseChildPid(info);
-    if (sandboxPid) {
-      cgroup.join(sandboxPid);
-      clearTimeout(timers.pop());
-    }
-    const released = process.hrtime.bigint();
-    const block = proc.stdio[BLOCK_FD] as Writable;
-    block.on('error', () => undefined);
-    block.end('1');
-    if (sandboxPid) {
+    const gatePid = await gateReady(control, proc);
+    clearTimeout(timers.pop());
+    let released = process.hrtime.bigint();
+    if (gatePid) {
+      cgroup.join(gatePid);
+      joined = true;
+      released = process.hrtime.bigint();
+      control.end('g');
       timers.push(setTimeout(() => stop('wall'), limits.wallMs));
       const cpuLimit = limits.cpuMs;
       timers.push(
@@ -202,19 +204,24 @@ async function supervise(
           if (cgroup.cpuMs() > cpuLimit) stop('cpu');
         }, Math.min(config.cpuPollMs, cpuLimit)),
       );
+    } else {
+      control.destroy(); // the gate, if any, reads EOF and exits without starting the program
     }
 
     const { code, signal } = await exited;
     const wallMs = Number(process.hrtime.bigint() - released) / 1e6;
     for (const t of timers.splice(0)) clearTimeout(t);
-    await cgroup.killAll();
-    const [out, err] = await Promise.all([stdout, stderr]);
-    (proc.stdio[INFO_FD] as Readable).destroy();
-    block.destroy();
-
-    if (!sandboxPid) {
+    if (!gatePid) {
+      proc.stderr!.destroy();
+      const err = await bwrapErrors;
       return systemError(`bwrap did not start the sandbox: ${err.trim() || `exit ${code ?? signal}`}`, { stderr: err });
     }
+    await cgroup.killAll();
+    // The program's pipes are held by its own processes only: all gone now, EOF follows.
+    const [out, err] = await Promise.all([stdout, stderr]);
+    control.destroy();
+    // bwrap's init may still be tearing the namespaces down: its stderr is not waited for.
+    proc.stderr!.destroy();
     const figures = cgroup.figures();
     return classify({ code, signal, wallMs, figures, stopReason, limits, stdout: out, stderr: err });
   } finally {
@@ -224,10 +231,40 @@ async function supervise(
   }
 }
 
-function parseChildPid(info: string): number {
+const PROGRAM_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8' });
+
+/**
+ * Waits for the gate's 'r' and returns the host pid of the gate's process (the only child of
+ * bwrap's init, itself the only child of bwrap), or 0 when bwrap ends or fails first.
+ */
+function gateReady(control: Duplex, proc: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const done = (pid: number) => {
+      control.off('data', onData);
+      control.off('end', onEnd);
+      control.off('close', onEnd);
+      proc.off('exit', onEnd);
+      resolve(pid);
+    };
+    const onData = (chunk: Buffer) => done(chunk[0] === 0x72 /* 'r' */ ? gatePidOf(proc.pid ?? 0) : 0);
+    const onEnd = () => done(0);
+    control.on('data', onData);
+    control.once('end', onEnd);
+    control.once('close', onEnd);
+    proc.once('exit', onEnd);
+  });
+}
+
+function gatePidOf(bwrapPid: number): number {
+  const init = onlyChild(bwrapPid);
+  return init ? onlyChild(init) : 0;
+}
+
+function onlyChild(pid: number): number {
+  if (!pid) return 0;
   try {
-    const pid = (JSON.parse(info) as { 'child-pid'?: unknown })['child-pid'];
-    return typeof pid === 'number' && pid > 0 ? pid : 0;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ');
+    return children.length === 1 && /^\d+$/.test(children[0]) ? Number(children[0]) : 0;
   } catch {
     return 0;
   }

@@ -1,7 +1,7 @@
 // Started as root by the backend: sets the run's rlimits, drops to the sandbox user, then execs
 // the given command (bwrap). Usage:
 // rlimit-exec UID GID CPU-SECONDS FSIZE-BYTES STACK-BYTES COMMAND [ARGS...]
-// Every fd above 5 is closed first: only stdio and bwrap's info/block/seccomp fds (3-5) pass.
+// Every fd above 8 is closed first: only what the backend passes on (0-8, see run.ts) reaches bwrap.
 // Limits set here are inherited through bwrap by the sandboxed program; RLIMIT_AS is never set
 // because it breaks Java, Node and Go runtimes.
 #define _GNU_SOURCE
@@ -39,8 +39,8 @@ int main(int argc, char **argv) {
   }
   if (getuid() == 0 && uid != 0) return 127;
   // Fds the judge inherited without CLOEXEC must not reach the sandbox.
-  if (close_range(6, ~0U, 0) < 0)
-    for (int fd = 6; fd < 1024; fd++) close(fd);
+  if (close_range(9, ~0U, 0) < 0)
+    for (int fd = 9; fd < 1024; fd++) close(fd);
   execv(argv[6], argv + 6);
   perror(argv[6]);
   return 127;
