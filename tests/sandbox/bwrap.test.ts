@@ -1,6 +1,6 @@
 // The backend contract for the `sandbox` backend, plus its plugin wiring and configuration.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JudgeBackend, PluginContext } from '@verdict/server/judge/plugin-api';
@@ -99,6 +99,38 @@ describe('sandbox-bwrap plugin', function () {
       assert.deepEqual(readdirSync(workDir), []);
     } finally {
       rmSync(shared, { recursive: true, force: true });
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  it('re-running the same work dir sees exactly the host files, whatever the last run did to its copy', async function () {
+    // A slot whose copy the last run left untouched is reused without copying; anything else
+    // (a deletion, an edit with its mtime put back, a new file, a host change) means a fresh copy.
+    const backend = createSandboxBackend();
+    const workDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-sandbox-rerun-'));
+    const limits = { cpuMs: 1000, memoryKb: 65536 };
+    const sh = async (script: string) => {
+      const r = await backend.run({ argv: ['/bin/sh', '-c', script], workDir, limits });
+      assert.equal(r.status, 'OK', r.stderr);
+      return r.stdout;
+    };
+    try {
+      writeFileSync(path.join(workDir, 'a.txt'), 'one\n');
+      writeFileSync(path.join(workDir, 'b.txt'), 'two\n');
+      assert.equal(await sh('cat a.txt b.txt'), 'one\ntwo\n');
+      assert.equal(await sh('cat a.txt b.txt'), 'one\ntwo\n'); // unchanged: reused
+      await sh('rm a.txt'); // deletions are not mirrored to the host
+      assert.equal(await sh('cat a.txt'), 'one\n');
+      await sh('echo ONE > a.txt.new && touch -r a.txt a.txt.new && cat a.txt.new > a.txt && touch -r a.txt.new a.txt && rm a.txt.new');
+      assert.equal(readFileSync(path.join(workDir, 'a.txt'), 'utf8'), 'one\n', 'same size and mtime: not copied back');
+      assert.equal(await sh('cat a.txt'), 'one\n', 'the next run sees the host file, not the edited copy');
+      writeFileSync(path.join(workDir, 'b.txt'), 'TWO\n'); // same size, changed by the host
+      assert.equal(await sh('cat b.txt'), 'TWO\n');
+      await sh('echo made > c.txt');
+      assert.equal(await sh('cat c.txt; ls'), 'made\na.txt\nb.txt\nc.txt\n');
+      rmSync(path.join(workDir, 'c.txt'));
+      assert.equal(await sh('ls'), 'a.txt\nb.txt\n');
+    } finally {
       rmSync(workDir, { recursive: true, force: true });
     }
   });

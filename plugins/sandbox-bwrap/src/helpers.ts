@@ -46,11 +46,11 @@ async function buildHelpers(cacheDir: string): Promise<Helpers> {
     .catch((err: Error) => {
       throw new Error(`cannot build the rlimit launcher: ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
     });
-  const execGate = await compile(cacheDir, 'exec-gate', ['-static'])
-    .catch(() => compile(cacheDir, 'exec-gate', []))
-    .catch((err: Error) => {
-      throw new Error(`cannot build the exec gate: ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
-    });
+  // Static only: it runs before the program is in its cgroups, so no dynamic loader (and no
+  // LD_PRELOAD from the run's environment) may run code there.
+  const execGate = await compile(cacheDir, 'exec-gate', ['-static']).catch((err: Error) => {
+    throw new Error(`cannot build the exec gate (static): ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
+  });
   try {
     const writer = await compile(cacheDir, 'seccomp-bpf', ['-lseccomp']);
     const bpf = `${writer}.bpf`;

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  chownSync,
   copyFileSync,
   lchownSync,
   lstatSync,
@@ -40,7 +41,7 @@ export interface WorkDirProvider {
 export function bindWorkDirs(uid: number, gid: number): WorkDirProvider {
   return {
     async prepare(workDir) {
-      await fs.chown(workDir, uid, gid);
+      chownSync(workDir, uid, gid);
       return { hostDir: workDir, finish: async () => undefined };
     },
     close: async () => undefined,
@@ -50,6 +51,11 @@ export function bindWorkDirs(uid: number, gid: number): WorkDirProvider {
 interface Slot {
   dir: string;
   sizeBytes: number;
+  /**
+   * Set when the slot still holds an exact copy of `workDir` (the last run changed nothing in
+   * it): the next run of the same work dir skips the copy if neither tree changed since.
+   */
+  warm?: { workDir: string; host: Map<string, string>; slot: Map<string, string>; copied: Map<string, Stats> };
 }
 
 const pools = new Map<string, WorkDirProvider>();
@@ -73,16 +79,19 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
   const free: Slot[] = [];
   let rootReady: Promise<void> | undefined;
 
-  const acquire = async (sizeBytes: number): Promise<Slot> => {
+  const acquire = async (sizeBytes: number, workDir: string): Promise<Slot> => {
     rootReady ??= prepareRoot(root).catch((err) => {
       rootReady = undefined; // retried by the next run
       throw err;
     });
     await rootReady;
-    const index = free.findIndex((s) => s.sizeBytes === sizeBytes);
+    let index = free.findIndex((s) => s.sizeBytes === sizeBytes && s.warm?.workDir === workDir);
+    if (index < 0) index = free.findIndex((s) => s.sizeBytes === sizeBytes && !s.warm);
+    if (index < 0) index = free.findIndex((s) => s.sizeBytes === sizeBytes);
     if (index >= 0) return free.splice(index, 1)[0];
     const reused = free.pop();
     if (reused) {
+      forget(reused);
       await mountTmpfs(reused.dir, sizeBytes, uid, gid, true);
       reused.sizeBytes = sizeBytes;
       return reused;
@@ -98,21 +107,30 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
 
   return {
     async prepare(workDir, diskBytes, mountPoints) {
-      const slot = await acquire(diskBytes);
-      let copied: Map<string, Stats>;
+      const slot = await acquire(diskBytes, workDir);
+      let copy: Copy;
       try {
-        copied = copyIn(workDir, slot.dir, uid, gid);
+        const warm = slot.warm;
+        if (warm && warm.workDir === workDir && sameTree(workDir, warm.host) && sameTree(slot.dir, warm.slot)) {
+          copy = warm;
+        } else {
+          forget(slot);
+          copy = copyIn(workDir, slot.dir, uid, gid);
+        }
+        slot.warm = undefined;
       } catch (err) {
-        release(slot);
+        release(slot, null);
         throw err;
       }
       return {
         hostDir: slot.dir,
         async finish() {
+          let unchanged = false;
           try {
-            copyBack(slot.dir, workDir, copied, new Set(mountPoints.map((p) => path.normalize(p))));
+            copyBack(slot.dir, workDir, copy.copied, new Set(mountPoints.map((p) => path.normalize(p))));
+            unchanged = sameTree(slot.dir, copy.slot);
           } finally {
-            release(slot);
+            release(slot, unchanged ? { workDir, ...copy } : null);
           }
         },
       };
@@ -127,10 +145,18 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
     }
   }
 
-  function release(slot: Slot): void {
+  /** Empties a slot that may hold another work dir's files. */
+  function forget(slot: Slot): void {
+    if (slot.warm === undefined) return;
+    slot.warm = undefined;
+    emptyDir(slot.dir);
+  }
+
+  function release(slot: Slot, warm: Slot['warm'] | null): void {
     // A slot that cannot be emptied is not reused (it stays mounted until the next sweep).
     try {
-      emptyDir(slot.dir);
+      if (warm) slot.warm = warm;
+      else emptyDir(slot.dir);
       free.push(slot);
     } catch {
       // dropped
@@ -179,16 +205,52 @@ async function mountTmpfs(dir: string, sizeBytes: number, uid: number, gid: numb
 // The copies use synchronous calls: work dirs are small (a program and its source), and a
 // handful of sync syscalls costs far less than as many thread-pool round trips.
 
+/** What copyIn made: the slot's entries, and signatures of both trees to recognise them later. */
+interface Copy {
+  copied: Map<string, Stats>;
+  host: Map<string, string>;
+  slot: Map<string, string>;
+}
+
+/** Type, inode, size, mode and both times: any write, chmod, chown, link or rename changes ctime. */
+function signature(st: Stats): string {
+  return `${st.mode}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.uid}:${st.nlink}`;
+}
+
+/** Is the tree under `dir` exactly the one recorded (same names, same signatures)? */
+function sameTree(dir: string, recorded: Map<string, string>): boolean {
+  let seen = 0;
+  const walk = (rel: string): boolean => {
+    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = path.join(rel, entry.name);
+      const want = recorded.get(child);
+      if (want === undefined || signature(lstatSync(path.join(dir, child))) !== want) return false;
+      seen++;
+      if (entry.isDirectory() && !walk(child)) return false;
+    }
+    return true;
+  };
+  try {
+    return walk('') && seen === recorded.size;
+  } catch {
+    return false;
+  }
+}
+
 /** Copies the host work dir into the slot, owned by the sandbox user; returns what the slot holds. */
-function copyIn(from: string, to: string, uid: number, gid: number): Map<string, Stats> {
+function copyIn(from: string, to: string, uid: number, gid: number): Copy {
   const copied = new Map<string, Stats>();
+  const host = new Map<string, string>();
+  const slot = new Map<string, string>();
   const walk = (rel: string): void => {
     for (const entry of readdirSync(path.join(from, rel), { withFileTypes: true })) {
       const child = path.join(rel, entry.name);
       const source = path.join(from, child);
       const target = path.join(to, child);
+      const sourceStats = lstatSync(source);
+      host.set(child, signature(sourceStats));
       if (entry.isDirectory()) {
-        mkdirSync(target, { mode: lstatSync(source).mode & 0o777 });
+        mkdirSync(target, { mode: sourceStats.mode & 0o777 });
       } else if (entry.isFile()) {
         copyFileSync(source, target);
       } else if (entry.isSymbolicLink()) {
@@ -197,12 +259,14 @@ function copyIn(from: string, to: string, uid: number, gid: number): Map<string,
         continue; // sockets, fifos, devices stay on the host
       }
       lchownSync(target, uid, gid);
-      copied.set(child, lstatSync(target));
+      const targetStats = lstatSync(target);
+      copied.set(child, targetStats);
+      slot.set(child, signature(targetStats));
       if (entry.isDirectory()) walk(child);
     }
   };
   walk('');
-  return copied;
+  return { copied, host, slot };
 }
 
 /**
