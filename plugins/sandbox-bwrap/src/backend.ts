@@ -1,6 +1,6 @@
 // The `sandbox` judge backend: bubblewrap namespaces + fresh cgroups + seccomp + rlimits.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -114,6 +114,10 @@ async function checkHost(config: SandboxConfig, prepare: () => Promise<SandboxEn
   } catch {
     capabilities.bwrap = false;
     problems.push(`bubblewrap not found at ${config.bwrapPath} (fix: apt-get install -y bubblewrap)`);
+  }
+  // The exec gate's host pid is found through /proc/<pid>/task/<pid>/children.
+  if (!existsSync(`/proc/self/task/${process.pid}/children`)) {
+    problems.push('the kernel lacks /proc/<pid>/task/<pid>/children (fix: a kernel built with CONFIG_PROC_CHILDREN)');
   }
   const userns = readSysctl('/proc/sys/user/max_user_namespaces');
   capabilities.userNamespaces = userns !== '0';
