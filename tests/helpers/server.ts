@@ -31,6 +31,13 @@ export async function freshPostgresDatabase(baseUrl: string): Promise<{ url: str
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
+      // A closed pool ends its connections asynchronously: let them finish closing, so the
+      // forced drop does not cut one mid-goodbye (the client would raise it as uncaught).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
