@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Space, Table } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { adminContestsApi, type ContestFields } from '../../api/adminContests.ts';
 import { adminProblemsApi } from '../../api/adminProblems.ts';
@@ -18,6 +17,7 @@ import { deleteSelected } from './deleteSelected.ts';
 import { filterByIdAndText } from './logic/search.ts';
 import { confirmDelete, selectToDelete } from './logic/messages.ts';
 import { fromWireTime } from './logic/contestTimes.ts';
+import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
 
 interface Search {
   id?: string;
@@ -123,14 +123,7 @@ export default function ContestManagementPage() {
             <Input allowClear placeholder="Title" style={{ width: 200 }} />
           </Form.Item>
         </SearchBar>
-        <div className="admin-toolbar" style={{ marginTop: 12 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })} data-testid="add-contest">
-            Add
-          </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={remove} data-testid="delete-contests">
-            Delete selected
-          </Button>
-        </div>
+        <AddDeleteToolbar one="contest" many="contests" onAdd={() => setEditing({ mode: 'add' })} onDelete={remove} />
         <Table<Contest>
           rowKey="id"
           data-testid="contest-table"

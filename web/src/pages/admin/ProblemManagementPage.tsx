@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../api/client.ts';
 import { adminProblemsApi, type AdminProblem, type ProblemFields } from '../../api/adminProblems.ts';
 import { notify } from '../../feedback.ts';
@@ -11,6 +11,7 @@ import { SearchBar, searchIdRule } from './SearchBar.tsx';
 import { deleteSelected } from './deleteSelected.ts';
 import { filterByIdAndText } from './logic/search.ts';
 import { confirmDelete, selectToDelete } from './logic/messages.ts';
+import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
 
 interface Search {
   id?: string;
@@ -70,14 +71,7 @@ export default function ProblemManagementPage() {
             <Input allowClear placeholder="Title" style={{ width: 200 }} data-testid="problem-search-title" />
           </Form.Item>
         </SearchBar>
-        <div className="admin-toolbar" style={{ marginTop: 12 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })} data-testid="add-problem">
-            Add
-          </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={remove} data-testid="delete-problems">
-            Delete selected
-          </Button>
-        </div>
+        <AddDeleteToolbar one="problem" many="problems" onAdd={() => setEditing({ mode: 'add' })} onDelete={remove} />
         <Table<AdminProblem>
           rowKey="id"
           data-testid="problem-table"

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Table } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { adminTemplatesApi, type JudgeLanguage, type TemplateFields } from '../../api/adminTemplates.ts';
 import type { JudgeTemplate } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
@@ -10,6 +10,7 @@ import { SearchBar, searchIdRule } from './SearchBar.tsx';
 import { deleteSelected } from './deleteSelected.ts';
 import { filterByIdAndText } from './logic/search.ts';
 import { confirmDelete, selectToDelete } from './logic/messages.ts';
+import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
 
 interface Search {
   id?: string;
@@ -63,14 +64,7 @@ export default function TemplateManagementPage() {
             <Input allowClear placeholder="Language" style={{ width: 200 }} />
           </Form.Item>
         </SearchBar>
-        <div className="admin-toolbar" style={{ marginTop: 12 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })} data-testid="add-template">
-            Add
-          </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={remove} data-testid="delete-templates">
-            Delete selected
-          </Button>
-        </div>
+        <AddDeleteToolbar one="template" many="templates" onAdd={() => setEditing({ mode: 'add' })} onDelete={remove} />
         <Table<JudgeTemplate>
           rowKey="id"
           data-testid="template-table"

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Space, Table, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { adminUsersApi } from '../../api/adminUsers.ts';
 import type { User } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
@@ -11,6 +11,7 @@ import { deleteSelected } from './deleteSelected.ts';
 import { filterUsers } from './logic/search.ts';
 import { ADMIN_MESSAGES, confirmDeleteUsers } from './logic/messages.ts';
 import { roleOf } from './logic/roles.ts';
+import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | null;
 
@@ -53,14 +54,7 @@ export default function UserManagementPage() {
             <Input allowClear placeholder="Part of a username or e-mail" style={{ width: 240 }} data-testid="user-search-keyword" />
           </Form.Item>
         </SearchBar>
-        <div className="admin-toolbar" style={{ marginTop: 12 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })} data-testid="add-user">
-            Add
-          </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={remove} data-testid="delete-users">
-            Delete selected
-          </Button>
-        </div>
+        <AddDeleteToolbar one="user" many="users" onAdd={() => setDialog({ kind: 'add' })} onDelete={remove} />
         <Table<User>
           rowKey="id"
           data-testid="user-table"

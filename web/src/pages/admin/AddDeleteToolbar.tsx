@@ -1,0 +1,24 @@
+import { Button } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+
+interface Props {
+  /** What the buttons act on, for their test ids: `add-<one>` and `delete-<many>`. */
+  one: string;
+  many: string;
+  onAdd: () => void;
+  onDelete: () => void;
+}
+
+/** The Add and Delete selected buttons above every management table. */
+export function AddDeleteToolbar({ one, many, onAdd, onDelete }: Props) {
+  return (
+    <div className="admin-toolbar" style={{ marginTop: 12 }}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={`add-${one}`}>
+        Add
+      </Button>
+      <Button danger icon={<DeleteOutlined />} onClick={onDelete} data-testid={`delete-${many}`}>
+        Delete selected
+      </Button>
+    </div>
+  );
+}
