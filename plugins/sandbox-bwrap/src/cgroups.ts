@@ -350,18 +350,24 @@ function pooled(layout: Layout): CgroupDriver {
         track(removeDirs(dirs));
         throw err;
       } finally {
-        refill();
+        // Later, when the run waits for bwrap: not before the spawn, on the critical path.
+        setImmediate(refill);
       }
       const cgroup = name;
       const killFile = layout.killFile?.(cgroup);
       let removed = false;
+      // Once empty, a cgroup stays empty until the next join: only its members can fork into it.
+      let empty = true;
       return {
         join(pid) {
+          empty = false;
           for (const d of dirs) writeFileSync(path.join(d, 'cgroup.procs'), String(pid));
         },
         cpuMs: () => layout.cpuMs(cgroup),
         async killAll() {
+          if (empty) return;
           for (const d of dirs) await killUntilEmpty(d, killFile);
+          empty = true;
         },
         figures: () => layout.figures(cgroup),
         remove() {
