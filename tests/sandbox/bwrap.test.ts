@@ -1,6 +1,6 @@
 // The backend contract for the `sandbox` backend, plus its plugin wiring and configuration.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JudgeBackend, PluginContext } from '@verdict/server/judge/plugin-api';
@@ -130,6 +130,42 @@ describe('sandbox-bwrap plugin', function () {
       assert.equal(await sh('cat c.txt; ls'), 'made\na.txt\nb.txt\nc.txt\n');
       rmSync(path.join(workDir, 'c.txt'));
       assert.equal(await sh('ls'), 'a.txt\nb.txt\n');
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts the launcher of the next run in the background and ends it at close()', async function () {
+    const backend = createSandboxBackend({ workDirMode: 'bind' });
+    const workDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-sandbox-launcher-'));
+    const limits = { cpuMs: 1000, memoryKb: 65536 };
+    // Waiting launchers: children of this process still running the rlimit launcher, other than
+    // those of the backends of earlier tests.
+    const launchersNow = () =>
+      readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            const ppid = Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+            return ppid === process.pid && /rlimit-exec/.test(readlinkSync(`/proc/${p}/exe`));
+          } catch {
+            return false;
+          }
+        });
+    const earlier = new Set(launchersNow());
+    const launchers = () => launchersNow().filter((p) => !earlier.has(p));
+    try {
+      chmodSync(workDir, 0o755);
+      const first = await backend.run({ argv: ['/bin/cat'], workDir, stdin: 'in\n', limits });
+      assert.equal(first.stdout, 'in\n');
+      await backend.idle();
+      assert.equal(launchers().length, 1, 'one launcher waits for the next run');
+      const missing = await backend.run({ argv: ['/bin/cat'], workDir, stdin: { file: path.join(workDir, 'missing') }, limits });
+      assert.equal(missing.status, 'SE');
+      assert.match(missing.message ?? '', /missing: No such file/);
+      await backend.close();
+      for (let i = 0; i < 50 && launchers().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual(launchers(), [], 'no launcher is left after close()');
     } finally {
       rmSync(workDir, { recursive: true, force: true });
     }

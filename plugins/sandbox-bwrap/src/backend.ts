@@ -9,7 +9,7 @@ import { systemMountArgs } from './bwrap-args.ts';
 import { detectCgroups } from './cgroups.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 import { loadHelpers } from './helpers.ts';
-import { runInSandbox, type SandboxEnvironment } from './run.ts';
+import { runInSandbox, stopSpareLauncher, type SandboxEnvironment } from './run.ts';
 import { systemError } from './verdict.ts';
 import { bindWorkDirs, tmpfsWorkDirs } from './workdir.ts';
 
@@ -19,7 +19,10 @@ export interface SandboxBackend extends JudgeBackend {
   readonly config: SandboxConfig;
   /** Run cgroups under this backend's cgroupParent right now (empty when no run is going on). */
   listRunCgroups(): Promise<string[]>;
-  /** Resolves when the cgroups of finished runs are removed (that happens in the background). */
+  /**
+   * Resolves when the background work after the last runs is done: their cgroups removed and
+   * the launcher of the next run started.
+   */
   idle(): Promise<void>;
   /**
    * Releases host resources kept between runs (idle tmpfs work dirs, spare cgroups) once the
@@ -61,10 +64,17 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
       return (await prepare()).cgroups.list();
     },
     async idle() {
-      if (environment) await (await environment.catch(() => undefined))?.cgroups.idle();
+      const env = environment && (await environment.catch(() => undefined));
+      if (env) await Promise.all([env.cgroups.idle(), env.nextLauncher]);
     },
     async close() {
-      if (environment) await (await environment.catch(() => undefined))?.cgroups.close();
+      const env = environment && (await environment.catch(() => undefined));
+      if (env) {
+        env.closed = true;
+        await env.nextLauncher;
+        stopSpareLauncher(env);
+        await env.cgroups.close();
+      }
       // The slot pool is shared by the backends of this process with the same root and user.
       if (config.workDirMode === 'tmpfs') await tmpfsWorkDirs(config.slotRoot, config.uid, config.gid).close();
     },

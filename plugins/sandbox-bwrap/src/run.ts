@@ -20,6 +20,10 @@ export interface SandboxEnvironment {
   rlimitExec: string;
   /** The exec gate (see helpers/exec-gate.c). */
   execGate: string;
+  /** Set by the backend's close(): no spare launcher is started until the next run. */
+  closed?: boolean;
+  /** Resolves once the spare launcher for the next run is started (it starts after a run). */
+  nextLauncher?: Promise<void>;
   /** BPF file for `bwrap --seccomp`, or null to run without a filter. */
   seccompBpf: string | null;
   systemMounts: string[];
@@ -33,6 +37,7 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
   const invalid = requestProblem(req);
   if (invalid) return systemError(`invalid run request: ${invalid}`);
   const limits = resolveLimits(env.config, req);
+  env.closed = false;
   let cgroup: RunCgroup;
   try {
     env.cgroups.warmUpAttach();
@@ -65,6 +70,13 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
     // empty cgroup is removed in the background (the backend's idle() and close() wait for it).
     await cgroup.killAll().catch(() => undefined);
     cgroup.remove();
+    env.nextLauncher ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        env.nextLauncher = undefined;
+        prepareNextLauncher(env);
+        resolve();
+      }),
+    );
   }
 }
 
@@ -121,48 +133,34 @@ async function supervise(
   const timers: NodeJS.Timeout[] = [];
   let joined = false;
   try {
-    const stdinFd =
-      typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin)
-        ? openFd(req.stdin.file, fsConstants.O_RDONLY)
-        : req.stdin === undefined
-          ? openFd('/dev/null', fsConstants.O_RDONLY)
-          : null;
     // Opened here by the host (no symlink following), so the program cannot redirect it.
     const stdoutFd = req.stdoutFile
       ? openFd(req.stdoutFile, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_NOFOLLOW, 0o644)
       : null;
-    const seccompFd = env.seccompBpf ? openFd(env.seccompBpf, fsConstants.O_RDONLY) : null;
-    const gateFd = openFd(env.execGate, fsConstants.O_RDONLY);
-
     const args = bwrapArgs({
       systemMounts: env.systemMounts,
       workDir,
       readOnlyBinds: req.readOnlyBinds ?? [],
       tmpBytes: config.tmpSizeKb * 1024,
-      seccomp: seccompFd !== null,
+      seccomp: env.seccompBpf !== null,
       argv: req.argv,
     });
     const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
-    // The launcher starts as root (it may live where the sandbox user cannot reach), sets the
-    // rlimits, and drops to the sandbox user before it execs bwrap.
-    const launcherArgs = [config.uid, config.gid, cpuSeconds, limits.diskBytes, limits.memoryBytes].map(String);
-    child = spawn(env.rlimitExec, [...launcherArgs, config.bwrapPath, ...args], {
-      // A new session without a controlling terminal (the program cannot reach the judge's tty);
-      // cheaper here than bwrap's own --new-session.
-      detached: true,
-      cwd: '/',
-      env: req.env ? { ...PROGRAM_ENV, ...req.env } : PROGRAM_ENV,
-      // 0-2: bwrap's own stdio (its errors on 2); 3: seccomp filter; 4: the gate; 5: control
-      // socket; 6-8: the program's stdin, stdout, stderr (see bwrap-args.ts).
-      stdio: ['ignore', 'ignore', 'pipe', seccompFd ?? 'ignore', gateFd, 'pipe', stdinFd ?? 'pipe', 'pipe', 'pipe'],
-    });
-    for (const fd of fds.splice(0)) if (fd !== stdoutFd) closeSync(fd);
-    if (stdoutFd !== null) fds.push(stdoutFd);
+    // The launcher opens a stdin file itself ('F' + path), or puts /dev/null ('N') or our pipe ('P') there.
+    const stdinMode = typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin) ? `F${req.stdin.file}` : req.stdin === undefined ? 'N' : 'P';
+    const programEnv = Object.entries(req.env ? { ...PROGRAM_ENV, ...req.env } : PROGRAM_ENV).map(([k, v]) => `${k}=${v}`);
+    const request = Buffer.from(
+      [config.uid, config.gid, cpuSeconds, limits.diskBytes, limits.memoryBytes, stdinMode, programEnv.length, ...programEnv, config.bwrapPath, ...args]
+        .map((field) => `${field}\0`)
+        .join(''),
+    );
+    const launcher = takeLauncher(env);
+    child = launcher.proc;
     const proc = child;
-    const stdio = proc.stdio as unknown as (Readable | Writable | null)[];
-    const [programIn, programOut, programErr] = PROGRAM_STDIO_FDS.map((fd) => stdio[fd]) as [Writable | null, Readable, Readable];
-    const control = stdio[CONTROL_FD] as Duplex;
-    control.on('error', () => undefined);
+    const { control, stdio } = launcher;
+    const [programIn, programOut, programErr] = PROGRAM_STDIO_FDS.map((fd) => stdio[fd]) as [Writable, Readable, Readable];
+    control.write(`${request.length}\n`);
+    control.write(request);
 
     let stopReason: StopReason = null;
     const stop = (reason: StopReason) => {
@@ -176,10 +174,9 @@ async function supervise(
     });
     exited.catch(() => undefined);
 
-    if (programIn && req.stdin !== undefined) {
-      programIn.on('error', () => undefined); // the program may exit without reading its input
-      programIn.end(req.stdin as string | Buffer);
-    }
+    programIn.on('error', () => undefined); // the program may exit without reading its input
+    if (stdinMode === 'P') programIn.end(req.stdin as string | Buffer);
+    else programIn.destroy(); // the launcher put a file or /dev/null on the program's stdin
     const stdout = collectStdout(programOut, stdoutFd, limits.outputBytes, () => stop('output'));
     const stderr = collectBounded(programErr, limits.stderrBytes);
     const bwrapErrors = collectBounded(proc.stderr!, 64 << 10);
@@ -228,6 +225,88 @@ async function supervise(
     for (const t of timers) clearTimeout(t);
     for (const fd of fds) closeSync(fd);
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
+interface Launcher {
+  proc: ChildProcess;
+  control: Duplex;
+  stdio: (Readable | Writable | null)[];
+  dead: boolean;
+}
+
+const spareLaunchers = new WeakMap<SandboxEnvironment, Launcher>();
+
+/**
+ * Starts the launcher of a coming run: the judge process is forked (the costliest step of a
+ * spawn from a big Node process) and the launcher waits for its request on the control socket.
+ * Started for the next run once a run is over, so the fork is off the run's critical path.
+ */
+function startLauncher(env: SandboxEnvironment): Launcher {
+  const fds: number[] = [];
+  try {
+    const seccompFd = env.seccompBpf ? openSync(env.seccompBpf, fsConstants.O_RDONLY) : null;
+    if (seccompFd !== null) fds.push(seccompFd);
+    const gateFd = openSync(env.execGate, fsConstants.O_RDONLY);
+    fds.push(gateFd);
+    const proc = spawn(env.rlimitExec, [], {
+      // A new session without a controlling terminal (the program cannot reach the judge's tty);
+      // cheaper here than bwrap's own --new-session.
+      detached: true,
+      cwd: '/',
+      env: {},
+      // 0-2: bwrap's own stdio (its errors on 2); 3: seccomp filter; 4: the gate; 5: control
+      // socket (the request, then the gate's 'r' and 'g'); 6-8: the program's stdin, stdout,
+      // stderr (see bwrap-args.ts).
+      stdio: ['ignore', 'ignore', 'pipe', seccompFd ?? 'ignore', gateFd, 'pipe', 'pipe', 'pipe', 'pipe'],
+    });
+    const stdio = proc.stdio as unknown as (Readable | Writable | null)[];
+    const control = stdio[CONTROL_FD] as Duplex;
+    control.on('error', () => undefined);
+    const launcher: Launcher = { proc, control, stdio, dead: false };
+    proc.once('error', () => (launcher.dead = true));
+    proc.once('exit', () => (launcher.dead = true));
+    return launcher;
+  } finally {
+    for (const fd of fds) closeSync(fd);
+  }
+}
+
+/** The spare launcher if it is still waiting, else a new one; a new spare follows the run. */
+function takeLauncher(env: SandboxEnvironment): Launcher {
+  const spare = spareLaunchers.get(env);
+  spareLaunchers.delete(env);
+  const launcher = spare && !spare.dead && spare.proc.exitCode === null && spare.proc.signalCode === null ? spare : undefined;
+  if (spare && !launcher) spare.proc.kill('SIGKILL');
+  if (launcher) setIdle(launcher, false);
+  return launcher ?? startLauncher(env);
+}
+
+/** Starts the spare launcher for the next run (call when a run is over). */
+function prepareNextLauncher(env: SandboxEnvironment): void {
+  if (spareLaunchers.has(env) || env.closed) return;
+  try {
+    const launcher = startLauncher(env);
+    setIdle(launcher, true);
+    spareLaunchers.set(env, launcher);
+  } catch {
+    // the next run starts its own and reports the problem
+  }
+}
+
+/** Ends the spare launcher (it would exit by itself when the judge exits: EOF on its socket). */
+export function stopSpareLauncher(env: SandboxEnvironment): void {
+  const spare = spareLaunchers.get(env);
+  spareLaunchers.delete(env);
+  spare?.proc.kill('SIGKILL');
+}
+
+/** A waiting spare must not keep the judge process alive. */
+function setIdle(launcher: Launcher, idle: boolean): void {
+  const handles = [launcher.proc, ...launcher.stdio.filter((s): s is Readable | Writable => s !== null)] as { ref?(): void; unref?(): void }[];
+  for (const h of handles) {
+    if (idle) h.unref?.();
+    else h.ref?.();
   }
 }
 
