@@ -209,8 +209,10 @@ async function supervise(
     const wallMs = Number(process.hrtime.bigint() - released) / 1e6;
     for (const t of timers.splice(0)) clearTimeout(t);
     if (!gatePid) {
-      proc.stderr!.destroy();
+      // bwrap's messages end at EOF, once it and its init are gone (a second at most here).
+      const giveUp = setTimeout(() => proc.stderr!.destroy(), 1000);
       const err = await bwrapErrors;
+      clearTimeout(giveUp);
       return systemError(`bwrap did not start the sandbox: ${err.trim() || `exit ${code ?? signal}`}`, { stderr: err });
     }
     await cgroup.killAll();
