@@ -26,6 +26,11 @@ export function buildZip(entries: Entry[]): Promise<Buffer> {
   });
 }
 
+/** A zip of the given files (path → text). */
+export function zipOf(files: Record<string, string>): Promise<Buffer> {
+  return buildZip(Object.entries(files).map(([name, data]) => ({ name, data })));
+}
+
 /** yazl refuses unsafe names, so tests write one over a same-length safe name. */
 export function renameEntry(zip: Buffer, from: string, to: string): Buffer {
   assert.equal(from.length, to.length);

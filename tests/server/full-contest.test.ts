@@ -2,23 +2,11 @@
 // templates, a contest and its members; users submit in two languages; the leaderboard
 // matches what the ICPC rules give by hand for those submissions.
 import assert from 'node:assert/strict';
-import yazl from 'yazl';
 import { formatTime, parseTime } from '@verdict/server/http/wire';
 import type { Api } from '../helpers/api.ts';
+import { zipOf } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
-
-function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 /** Problem A adds two numbers, problem B multiplies them. */
 function packageFiles(dir: string, name: string, op: (a: number, b: number) => number): Record<string, string> {

@@ -2,24 +2,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import yazl from 'yazl';
 import { createProblemFromPackage } from '@verdict/server/services/upload';
 import { computeScoreboard } from '@verdict/server/services/scoreboard';
 import type { Api } from '../helpers/api.ts';
+import { zipOf } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
-
-function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 const SUM_PACKAGE = {
   'sum/problem.yaml': 'name: Sum of two\nlimits:\n  time_limit: 1\n  memory: 128\n',

@@ -4,23 +4,11 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import yazl from 'yazl';
 import { REPO_ROOT } from '@verdict/server/server';
 import { createProblemFromPackage } from '@verdict/server/services/upload';
+import { zipOf } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
-
-function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 const files: Record<string, string> = { 'slow/problem.yaml': 'name: Slow sum\nlimits:\n  time_limit: 5\n  memory: 128\n' };
 for (let i = 1; i <= 3; i++) {
