@@ -1,12 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Avatar, Button, Calendar, Card, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { userApi } from '../api/user.ts';
-import { errorMessage } from '../api/client.ts';
-import type { Gender, User } from '../api/types.ts';
-import { checkPersonInfo } from '../lib/validation.ts';
-import { storage } from '../storage.ts';
-import { notify } from '../feedback.ts';
+import type { Gender } from '../api/types.ts';
+import { useOwnProfile } from '../lib/useOwnProfile.ts';
 import { RelatedLinks } from '../components/RelatedLinks.tsx';
 
 export const GENDER_LABELS: Record<Gender, string> = { male: '男', female: '女' };
@@ -21,49 +16,12 @@ interface FormValues {
 }
 
 export default function PersonInfoPage() {
-  const storedName = storage.get('username') ?? '';
   const [form] = Form.useForm<FormValues>();
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    userApi
-      .userInfo()
-      .then((info) => {
-        setUser(info);
-        form.setFieldsValue({ ...info, password: '' });
-      })
-      .catch(() => notify.error(`Failed to get ${storedName}'s person information`))
-      .finally(() => setLoading(false));
-  }, [form, storedName]);
+  const { user, loading, saving, save: saveProfile, storedName } = useOwnProfile((info) => form.setFieldsValue({ ...info, password: '' }));
 
   const save = async () => {
-    if (!user) return;
     const values = form.getFieldsValue(true) as FormValues;
-    const trimmed = {
-      username: (values.username ?? '').trim(),
-      nickname: (values.nickname ?? '').trim(),
-      email: (values.email ?? '').trim(),
-      gender: values.gender ?? '',
-    };
-    const problem = checkPersonInfo(trimmed);
-    if (problem) {
-      notify.error(problem);
-      return;
-    }
-    setSaving(true);
-    try {
-      await userApi.updateMyUser({ userID: user.id, ...trimmed, gender: trimmed.gender as Gender, password: values.password ?? '' });
-      storage.set('username', trimmed.username);
-      setUser({ ...user, ...trimmed, gender: trimmed.gender as Gender });
-      form.setFieldValue('password', '');
-      notify.success('Update user information successfully');
-    } catch (err) {
-      notify.error(`Failed to save ${user.username}'s personal information: ${errorMessage(err)}`);
-    } finally {
-      setSaving(false);
-    }
+    if (await saveProfile(values, values.password ?? '')) form.setFieldValue('password', '');
   };
 
   return (

@@ -1,13 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Button, Calendar, Card, Form, Input, Radio, Space, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { userApi } from '../../api/user.ts';
-import { errorMessage } from '../../api/client.ts';
-import type { Gender, User } from '../../api/types.ts';
-import { checkPersonInfo } from '../../lib/validation.ts';
+import type { Gender } from '../../api/types.ts';
+import { useOwnProfile } from '../../lib/useOwnProfile.ts';
 import { paths } from '../../lib/paths.ts';
-import { storage } from '../../storage.ts';
-import { notify } from '../../feedback.ts';
 import { RelatedLinks } from '../../components/RelatedLinks.tsx';
 import { GENDER_OPTIONS } from './UserFormModals.tsx';
 
@@ -20,43 +15,11 @@ interface FormValues {
 /** The administrator's own profile (spec §2 "Admin profile"). */
 export default function AdminPersonInfoPage() {
   const navigate = useNavigate();
-  const storedName = storage.get('username') ?? '';
   const [form] = Form.useForm<FormValues>();
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
+  const { user, loading, saving, save: saveProfile } = useOwnProfile((info) => form.setFieldsValue(info));
 
-  useEffect(() => {
-    userApi
-      .userInfo()
-      .then((info) => {
-        setUser(info);
-        form.setFieldsValue(info);
-      })
-      .catch(() => notify.error(`Failed to get ${storedName}'s person information`))
-      .finally(() => setLoading(false));
-  }, [form, storedName]);
-
-  const save = async (values: FormValues) => {
-    if (!user) return;
-    const fields = { username: (values.username ?? '').trim(), nickname: (values.nickname ?? '').trim(), email: user.email, gender: values.gender ?? '' };
-    const problem = checkPersonInfo(fields);
-    if (problem) {
-      notify.error(problem);
-      return;
-    }
-    setSaving(true);
-    try {
-      await userApi.updateMyUser({ userID: user.id, ...fields, gender: fields.gender as Gender, password: '' });
-      storage.set('username', fields.username);
-      setUser({ ...user, ...fields, gender: fields.gender as Gender });
-      notify.success('Update user information successfully');
-    } catch (err) {
-      notify.error(`Failed to save ${user.username}'s personal information: ${errorMessage(err)}`);
-    } finally {
-      setSaving(false);
-    }
-  };
+  // The admin profile does not edit the e-mail address (spec §2): the stored one is kept.
+  const save = (values: FormValues) => saveProfile({ ...values, email: user?.email ?? '' });
 
   return (
     <div className="page">

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { userApi } from '../api/user.ts';
+import { errorMessage } from '../api/client.ts';
+import type { Gender, User } from '../api/types.ts';
+import { notify } from '../feedback.ts';
+import { storage } from '../storage.ts';
+import { checkPersonInfo } from './validation.ts';
+
+export interface ProfileFields {
+  username: string;
+  nickname: string;
+  email: string;
+  gender: Gender | '';
+}
+
+/**
+ * The logged-in person's own record (user or admin): loaded once, saved with the spec's
+ * personal-info checks and messages (§5, §8). `onLoaded` fills the page's form.
+ */
+export function useOwnProfile(onLoaded: (user: User) => void) {
+  const storedName = storage.get('username') ?? '';
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    userApi
+      .userInfo()
+      .then((info) => {
+        setUser(info);
+        onLoaded(info);
+      })
+      .catch(() => notify.error(`Failed to get ${storedName}'s person information`))
+      .finally(() => setLoading(false));
+    // Loaded once per page; onLoaded only fills the form.
+  }, [storedName]);
+
+  /** Saves the fields (and a new password when one is given); true when saved. */
+  const save = async (raw: Partial<ProfileFields>, password = ''): Promise<boolean> => {
+    if (!user) return false;
+    const fields = {
+      username: (raw.username ?? '').trim(),
+      nickname: (raw.nickname ?? '').trim(),
+      email: (raw.email ?? '').trim(),
+      gender: raw.gender ?? '',
+    };
+    const problem = checkPersonInfo(fields);
+    if (problem) {
+      notify.error(problem);
+      return false;
+    }
+    setSaving(true);
+    try {
+      const gender = fields.gender as Gender;
+      await userApi.updateMyUser({ userID: user.id, ...fields, gender, password });
+      storage.set('username', fields.username);
+      setUser({ ...user, ...fields, gender });
+      notify.success('Update user information successfully');
+      return true;
+    } catch (err) {
+      notify.error(`Failed to save ${user.username}'s personal information: ${errorMessage(err)}`);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { user, loading, saving, save, storedName };
+}
