@@ -21,6 +21,7 @@ import { languageCatalogFromJudge } from './services/templates-languages.ts';
 import { JudgeQueue } from './services/judge-queue.ts';
 import { Leaderboards } from './services/leaderboard.ts';
 import { startJudgeWorkers } from './worker.ts';
+import { createJudgeProvider } from './judge-provider.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_WEB_DIR = path.join(REPO_ROOT, 'web', 'dist');
@@ -51,11 +52,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const firstAdmin = await ensureFirstAdmin(database.db, config.adminPassword, log);
     const pdf = new PdfRenderer({ log });
     closers.push(() => pdf.close());
+    // Closed after the queue stops (closers run in reverse).
+    const judge = createJudgeProvider(config, log);
+    closers.push(() => judge.close());
     const judgeQueue = await JudgeQueue.open(database, log);
     closers.push(() => judgeQueue.stop());
-    const languages = languageCatalogFromJudge(config, log);
-    closers.push(() => languages.close());
-    const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languages.catalog, judgeQueue, leaderboards: new Leaderboards(database.db) };
+    const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromJudge(judge, log), judgeQueue, leaderboards: new Leaderboards(database.db) };
 
     await loadSamples(services);
     const uploadDir = path.join(config.dataDir, 'uploads');
@@ -76,7 +78,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           httpServer.closeAllConnections();
         }),
     );
-    await startJudgeWorkers({ config, database, queue: judgeQueue, log, concurrency: config.workers });
+    await startJudgeWorkers({ config, database, queue: judgeQueue, judge, log, concurrency: config.workers });
     const port = (httpServer.address() as AddressInfo).port;
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     log.info({ port, store: database.embedded ? 'embedded PGlite' : 'PostgreSQL' }, 'Verdict is listening');

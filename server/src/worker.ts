@@ -1,9 +1,8 @@
 // Judge workers: the same code in `verdict serve` (config.workers in-process) and in
 // `verdict worker` (a separate process, possibly on another machine, on the same database).
-import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createJudge, type Judge } from './judge/create-judge.ts';
+import type { JudgeProvider } from './judge-provider.ts';
 import type { Logger } from './logger.ts';
 import { PackageCache } from './services/judge-queue-packages.ts';
 import { judgeRecord } from './services/judge-queue-run.ts';
@@ -13,6 +12,8 @@ export interface StartWorkersOptions {
   config: Config;
   database: Database;
   queue: JudgeQueue;
+  /** The process's judge (closed by whoever created it). */
+  judge: JudgeProvider;
   log: Logger;
   /** Concurrent judge jobs in this process (0: only the stale-record chore runs here). */
   concurrency: number;
@@ -21,17 +22,7 @@ export interface StartWorkersOptions {
 /** Starts processing the queue and prepares the judge (plugins, language probes) in the background. */
 export async function startJudgeWorkers(opts: StartWorkersOptions): Promise<void> {
   const { config, database, queue, log } = opts;
-  let judge: Promise<Judge> | undefined;
-  const getJudge = () => {
-    judge ??= createJudge({
-      plugins: config.plugins.map((name) => ({ name, optional: true })),
-      backend: config.judgeBackend,
-      cacheDir: path.join(config.dataDir, 'cache', 'checkers'),
-      log: (message) => log.info(message),
-    });
-    judge.catch(() => (judge = undefined));
-    return judge;
-  };
+  const getJudge = () => opts.judge.get();
   const deps = {
     db: database.db,
     judge: getJudge,

@@ -6,6 +6,7 @@ import { migrateToLatest } from '@verdict/server/db/migrate';
 import { createLogger } from '@verdict/server/logger';
 import { JudgeQueue } from '@verdict/server/services/judge-queue';
 import { startJudgeWorkers } from '@verdict/server/worker';
+import { createJudgeProvider } from '@verdict/server/judge-provider';
 import { CliError } from '../errors.ts';
 import { configFromFlags } from './serve.ts';
 
@@ -42,13 +43,15 @@ export default async function worker(opts: WorkerOptions): Promise<void> {
   // With a PostgreSQL server a worker may start first; the embedded database is the server's to migrate.
   if (config.databaseUrl) await migrateToLatest(database.db);
   const queue = await JudgeQueue.open(database, log);
-  await startJudgeWorkers({ config, database, queue, log, concurrency: config.workers });
+  const judge = createJudgeProvider(config, log);
+  await startJudgeWorkers({ config, database, queue, judge, log, concurrency: config.workers });
   console.log(`Verdict judge worker: ${config.workers} concurrent job${config.workers === 1 ? '' : 's'} (${config.databaseUrl ? 'PostgreSQL' : `embedded database of ${config.dataDir}`})`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       console.log(`${signal} received, stopping...`);
       queue
         .stop()
+        .finally(() => judge.close())
         .finally(() => database.close())
         .then(resolve, resolve);
     };

@@ -4,9 +4,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { createJudge, type Judge } from '../judge/create-judge.ts';
+import type { JudgeProvider } from '../judge-provider.ts';
 
 export interface LanguageChoice {
   id: string;
@@ -42,28 +41,16 @@ export function findLanguage(choices: LanguageChoice[], text: string): LanguageC
  * backend, probed once. When the judge cannot be set up (no sandbox on this host), every
  * defined language is listed and the reason is logged, so administration still works.
  */
-export function languageCatalogFromJudge(config: Config, log: Logger): { catalog: LanguageCatalog; close(): Promise<void> } {
-  let judge: Promise<Judge> | undefined;
+export function languageCatalogFromJudge(judge: JudgeProvider, log: Logger): LanguageCatalog {
   let cached: Promise<LanguageChoice[]> | undefined;
-  const catalog: LanguageCatalog = () =>
+  return () =>
     (cached ??= (async () => {
       try {
-        judge ??= createJudge({
-          plugins: config.plugins.map((name) => ({ name, optional: true })),
-          backend: config.judgeBackend,
-          cacheDir: path.join(config.dataDir, 'cache'),
-        });
-        const languages = await (await judge).languages();
+        const languages = await (await judge.get()).languages();
         return languages.map((l) => ({ id: l.id, name: l.name })).sort((a, b) => a.id.localeCompare(b.id));
       } catch (err) {
         log.warn({ reason: (err as Error).message }, 'judge not usable: listing every defined language');
         return readLanguageChoices();
       }
     })());
-  return {
-    catalog,
-    close: async () => {
-      if (judge) await (await judge.catch(() => undefined))?.close();
-    },
-  };
 }
