@@ -18,6 +18,7 @@ import { filterByIdAndText } from './logic/search.ts';
 import { confirmDelete, selectToDelete } from './logic/messages.ts';
 import { fromWireTime } from './logic/contestTimes.ts';
 import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
+import { selectableTable } from './tableProps.ts';
 
 interface Search {
   id?: string;
@@ -129,9 +130,7 @@ export default function ContestManagementPage() {
           data-testid="contest-table"
           loading={loading}
           dataSource={shown}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
-          scroll={{ y: 620, x: 'max-content' }}
+          {...selectableTable(selected, setSelected)}
           columns={[
             {
               title: '#',

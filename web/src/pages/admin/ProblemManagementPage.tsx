@@ -12,6 +12,7 @@ import { deleteSelected } from './deleteSelected.ts';
 import { filterByIdAndText } from './logic/search.ts';
 import { confirmDelete, selectToDelete } from './logic/messages.ts';
 import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
+import { selectableTable } from './tableProps.ts';
 
 interface Search {
   id?: string;
@@ -77,9 +78,7 @@ export default function ProblemManagementPage() {
           data-testid="problem-table"
           loading={loading}
           dataSource={shown}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
-          scroll={{ y: 620, x: 'max-content' }}
+          {...selectableTable(selected, setSelected)}
           size="middle"
           columns={[
             { title: '#', dataIndex: 'id', width: 80 },

@@ -9,6 +9,7 @@ import { useRequest } from '../../lib/useRequest.ts';
 import { SearchBar } from './SearchBar.tsx';
 import { SubmissionDetailModal } from './SubmissionDetailModal.tsx';
 import { newestFirst } from './logic/search.ts';
+import { MANAGEMENT_TABLE } from './tableProps.ts';
 
 const RESULT_CODES = ['AC', 'WA', 'PE', 'TLE', 'MLE', 'RE', 'CE', 'SE', 'PD', 'JG', 'CP'];
 const REFRESH_MS = 5000;
@@ -51,8 +52,7 @@ export default function SubmissionManagementPage() {
           data-testid="submission-table"
           loading={loading}
           dataSource={records}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
-          scroll={{ y: 620, x: 'max-content' }}
+          {...MANAGEMENT_TABLE}
           onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' }, 'data-testid': `submission-row-${r.id}` } as object)}
           columns={[
             { title: '#', dataIndex: 'id', width: 70 },

@@ -11,6 +11,7 @@ import { deleteSelected } from './deleteSelected.ts';
 import { filterByIdAndText } from './logic/search.ts';
 import { confirmDelete, selectToDelete } from './logic/messages.ts';
 import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
+import { selectableTable } from './tableProps.ts';
 
 interface Search {
   id?: string;
@@ -70,9 +71,7 @@ export default function TemplateManagementPage() {
           data-testid="template-table"
           loading={loading}
           dataSource={shown}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
-          scroll={{ y: 620, x: 'max-content' }}
+          {...selectableTable(selected, setSelected)}
           columns={[
             { title: '#', dataIndex: 'id', width: 80 },
             { title: 'Language', dataIndex: 'language', width: 200 },

@@ -12,6 +12,7 @@ import { filterUsers } from './logic/search.ts';
 import { ADMIN_MESSAGES, confirmDeleteUsers } from './logic/messages.ts';
 import { roleOf } from './logic/roles.ts';
 import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
+import { selectableTable } from './tableProps.ts';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | null;
 
@@ -60,9 +61,7 @@ export default function UserManagementPage() {
           data-testid="user-table"
           loading={loading}
           dataSource={shown}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
-          scroll={{ y: 620, x: 'max-content' }}
+          {...selectableTable(selected, setSelected)}
           columns={[
             { title: '#', dataIndex: 'id', width: 70 },
             { title: 'Username', dataIndex: 'username', width: 140, ellipsis: true },
