@@ -1,11 +1,12 @@
 // One pg Pool for everything (app, migrations, Agenda). With DATABASE_URL it points at a
 // real PostgreSQL; otherwise at PGlite under DATA_DIR, served over a local socket by
-// pglite-socket so that the code path is the same for both stores.
+// pglite-server.ts so that the code path is the same for both stores.
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { DB } from './schema.ts';
+import { startPgliteServer, type PgliteServer } from './pglite-server.ts';
 
 // Return BIGINT (count(*), sums) as numbers: our counts never reach 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -26,6 +27,8 @@ export interface OpenOptions {
 }
 
 const EMBEDDED_URL_FILE = 'pglite.url';
+/** The embedded database's port, kept across runs. */
+const EMBEDDED_PORT_FILE = 'pglite.port';
 
 /** Where a running server announces its embedded database for workers on the same machine. */
 export function embeddedUrlFile(dataDir: string): string {
@@ -43,15 +46,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openEmbedded(opts: OpenOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const lite = await PGlite.create(dir);
   const poolSize = opts.poolSize ?? 8;
   // Extra connections beyond the pool are for `verdict worker` processes on this machine.
-  const server = new PGLiteSocketServer({ db: lite, host: '127.0.0.1', port: 0, maxConnections: poolSize + 16 });
-  await server.start();
-  const url = `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  const maxConnections = poolSize + 16;
+  // The port of the last run when it is free: workers connected to the server find it again
+  // after it restarts, even after a crash (docs/judging-queue.md).
+  const portFile = path.join(opts.dataDir, EMBEDDED_PORT_FILE);
+  const lastPort = Number(fs.existsSync(portFile) ? fs.readFileSync(portFile, 'utf8').trim() : 0) || 0;
+  let server: PgliteServer;
+  try {
+    server = await startPgliteServer(lite, { host: '127.0.0.1', port: lastPort, maxConnections });
+  } catch (err) {
+    if (!lastPort) throw err;
+    server = await startPgliteServer(lite, { host: '127.0.0.1', port: 0, maxConnections });
+  }
+  fs.writeFileSync(portFile, `${server.port}\n`);
+  const url = `postgresql://postgres@${server.host}:${server.port}/postgres?sslmode=disable`;
   const pool = guard(new pg.Pool({ connectionString: url, max: poolSize }));
   await pool.query('select 1');
   fs.writeFileSync(embeddedUrlFile(opts.dataDir), url + '\n');
