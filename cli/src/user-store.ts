@@ -65,8 +65,11 @@ function localStore(database: Database): UserStore {
     async setPassword(username, password) {
       const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
       if (!row) throw new CliError(`no user named "${username}" in ${where}`);
-      await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', row.id).execute();
-      await revokeUserTokens(db, row.id);
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', row.id).execute();
+        await revokeUserTokens(trx, row.id);
+      });
     },
     async joinContest(contestTitle, usernames) {
       const contest = await db.selectFrom('contests').select('id').where('title', '=', contestTitle).executeTakeFirst();
@@ -74,15 +77,18 @@ function localStore(database: Database): UserStore {
       const users = usernames.length ? await db.selectFrom('users').select(['id', 'username']).where('username', 'in', usernames).execute() : [];
       const byName = new Map(users.map((u) => [u.username, u.id]));
       const result: Membership = { added: [], alreadyMember: [], unknown: usernames.filter((n) => !byName.has(n)) };
-      for (const [username, userId] of byName) {
-        const inserted = await db
-          .insertInto('contest_users')
-          .values({ contest_id: contest.id, user_id: userId })
-          .onConflict((oc) => oc.doNothing())
-          .returning('user_id')
-          .executeTakeFirst();
-        (inserted ? result.added : result.alreadyMember).push(username);
-      }
+      // All the memberships or none.
+      await db.transaction().execute(async (trx) => {
+        for (const [username, userId] of byName) {
+          const inserted = await trx
+            .insertInto('contest_users')
+            .values({ contest_id: contest.id, user_id: userId })
+            .onConflict((oc) => oc.doNothing())
+            .returning('user_id')
+            .executeTakeFirst();
+          (inserted ? result.added : result.alreadyMember).push(username);
+        }
+      });
       return result;
     },
     close: () => database.close(),

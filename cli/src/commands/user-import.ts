@@ -128,7 +128,16 @@ export default async function userImport(file: string, opts: ImportOptions): Pro
       console.log('Nothing imported.');
       return 1;
     }
-    await createAll(store, rows);
+    try {
+      await createAll(store, rows);
+    } catch (err) {
+      // Each user is created whole; those created before the failure keep their accounts, so
+      // their generated passwords must not be lost. Running the same import again does the rest.
+      const written = writePasswords(passwordsFile, rows);
+      const created = rows.filter((r) => r.status === 'created').length;
+      const passwords = written ? `; their generated passwords are in ${passwordsFile}` : '';
+      throw new CliError(`the import stopped: ${(err as Error).message}. ${created} users were created before that${passwords}. Run the same import again (with another --output) to create the rest.`);
+    }
   } finally {
     await store.close();
   }

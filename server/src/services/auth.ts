@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { DB } from '../db/schema.ts';
-import { fail } from '../http/errors.ts';
+import { AppError, ErrorKinds, fail } from '../http/errors.ts';
 import { toWireUser, type WireUser } from '../http/wire.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueToken, resolveToken, revokeToken, revokeUserTokens } from '../auth/tokens.ts';
@@ -86,8 +86,10 @@ export async function passwordLogin(
     throw fail('WRONG_CREDENTIALS');
   }
   if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
-  await clearAccountFailures(db, input.username);
-  return { token: await issueToken(db, user.id), username: user.username };
+  return db.transaction().execute(async (trx) => {
+    await clearAccountFailures(trx, input.username);
+    return { token: await issueToken(trx, user.id), username: user.username };
+  });
 }
 
 export async function emailLogin(
@@ -99,16 +101,17 @@ export async function emailLogin(
   const keys = { account: input.email, ip: input.ip };
   await assertLoginAllowed(db, keys);
   try {
-    await consumeEmailCode(db, input.email, 'login', input.code);
+    return await consumeEmailCode(db, input.email, 'login', input.code, async (trx) => {
+      const user = await findUserByEmail(trx, input.email);
+      if (!user) throw fail('EMAIL_CODE_INVALID');
+      if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
+      await clearAccountFailures(trx, input.email);
+      return { token: await issueToken(trx, user.id), username: user.username };
+    });
   } catch (err) {
-    await recordLoginFailure(db, keys);
+    if (err instanceof AppError && err.code === ErrorKinds.EMAIL_CODE_INVALID.code) await recordLoginFailure(db, keys);
     throw err;
   }
-  const user = await findUserByEmail(db, input.email);
-  if (!user) throw fail('EMAIL_CODE_INVALID');
-  if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
-  await clearAccountFailures(db, input.email);
-  return { token: await issueToken(db, user.id), username: user.username };
 }
 
 /**
@@ -161,14 +164,15 @@ export async function register(
   await checkCaptcha(db, config.captcha, input);
   if (await usernameTaken(db, input.username)) throw fail('CONFLICT', USERNAME_TAKEN);
   if (await emailTaken(db, input.email)) throw fail('CONFLICT', EMAIL_TAKEN);
-  await consumeEmailCode(db, input.email, 'register', input.code);
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await db
-      .insertInto('users')
-      .values({ username: input.username, email: input.email, nickname: input.username, password_hash: passwordHash })
-      .returning(['id', 'username', 'email', 'nickname', 'gender', 'auth'])
-      .executeTakeFirstOrThrow();
+    const row = await consumeEmailCode(db, input.email, 'register', input.code, (trx) =>
+      trx
+        .insertInto('users')
+        .values({ username: input.username, email: input.email, nickname: input.username, password_hash: passwordHash })
+        .returning(['id', 'username', 'email', 'nickname', 'gender', 'auth'])
+        .executeTakeFirstOrThrow(),
+    );
     return toWireUser(row);
   } catch (err) {
     throw userConflict(err);
@@ -186,13 +190,12 @@ export async function resetPassword(
   if (input.username && input.username !== user.username) {
     throw fail('VALIDATION', 'The username does not match this e-mail address', { field: 'username' });
   }
-  await consumeEmailCode(db, input.email, 'reset', input.code);
   const passwordHash = await hashPassword(input.newPwd);
-  await db.transaction().execute(async (trx) => {
+  await consumeEmailCode(db, input.email, 'reset', input.code, async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
     await revokeUserTokens(trx, user.id);
+    await clearAccountFailures(trx, user.username);
   });
-  await clearAccountFailures(db, user.username);
 }
 
 /** isUserLogin / isAdminLogin: the token must be live and belong to that username. */

@@ -87,10 +87,18 @@ function mailText(code: string, purpose: CodePurpose): string {
 }
 
 /**
- * Checks and consumes the address's current code. A wrong code counts a try (the code dies
- * at the fifth); every failure throws EMAIL_CODE_INVALID with the same message.
+ * Checks the address's current code, then in one transaction marks it used and runs `unlock`
+ * (what the code grants: an account, a password, a session). If `unlock` fails, the code stays
+ * unused. A wrong code counts a try (the code dies at the fifth); every failure of the code
+ * throws EMAIL_CODE_INVALID with the same message.
  */
-export async function consumeEmailCode(db: Kysely<DB>, email: string, purpose: CodePurpose, code: string): Promise<void> {
+export async function consumeEmailCode<T>(
+  db: Kysely<DB>,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+  unlock: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   const row = await db
     .selectFrom('email_codes')
     .select(['id', 'code_hash'])
@@ -104,19 +112,23 @@ export async function consumeEmailCode(db: Kysely<DB>, email: string, purpose: C
     .executeTakeFirst();
   if (!row) throw fail('EMAIL_CODE_INVALID');
   if (!/^\d{6}$/.test(code) || !codeMatches(row.code_hash, code)) {
+    // Outside the transaction: a wrong try counts even though the call fails.
     await db.updateTable('email_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
     throw fail('EMAIL_CODE_INVALID');
   }
-  // The guarded update is the single use: of two concurrent uses only one gets the row.
-  const used = await db
-    .updateTable('email_codes')
-    .set({ used_at: new Date() })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .where('attempts', '<', CODE_MAX_TRIES)
-    .returning('id')
-    .executeTakeFirst();
-  if (!used) throw fail('EMAIL_CODE_INVALID');
+  return db.transaction().execute(async (trx) => {
+    // The guarded update is the single use: of two concurrent uses only one gets the row.
+    const used = await trx
+      .updateTable('email_codes')
+      .set({ used_at: new Date() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', CODE_MAX_TRIES)
+      .returning('id')
+      .executeTakeFirst();
+    if (!used) throw fail('EMAIL_CODE_INVALID');
+    return unlock(trx);
+  });
 }
 
 export async function pruneEmailCodes(db: Kysely<DB>): Promise<void> {

@@ -68,13 +68,14 @@ export async function describePackage(problem: Problem, inDatabase: boolean): Pr
 
 /**
  * Keeps a checked package's zip under its hash (moving `zipPath` there unless a copy exists;
- * the caller's file is gone afterwards) and returns its size and the bytes to store in the
- * database (null when too large for that).
+ * the caller's file is gone afterwards) and returns its size, the bytes to store in the
+ * database (null when too large for that) and whether this call placed the file.
  */
-export async function keepPackageZip(config: Config, hash: string, zipPath: string): Promise<{ size: number; data: Buffer | null }> {
+export async function keepPackageZip(config: Config, hash: string, zipPath: string): Promise<{ size: number; data: Buffer | null; created: boolean }> {
   const target = packageZipPath(config, hash);
   await mkdir(path.dirname(target), { recursive: true });
-  if (!fs.existsSync(target)) {
+  const created = !fs.existsSync(target);
+  if (created) {
     // A rename within the data folder: atomic, and a 512 MB upload is not copied.
     await rename(zipPath, target).catch(async (err: NodeJS.ErrnoException) => {
       if (err.code !== 'EXDEV') throw err;
@@ -84,7 +85,7 @@ export async function keepPackageZip(config: Config, hash: string, zipPath: stri
     });
   }
   const size = (await fs.promises.stat(target)).size;
-  return { size, data: size <= DB_COPY_MAX_BYTES ? await fs.promises.readFile(target) : null };
+  return { size, data: size <= DB_COPY_MAX_BYTES ? await fs.promises.readFile(target) : null, created };
 }
 
 /**

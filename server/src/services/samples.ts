@@ -1,6 +1,7 @@
 // First start (LOAD_SAMPLES=on): with no problems yet, every package under problems/ becomes a
-// problem through the upload pipeline; with no templates yet, each available language gets
-// its default template (languages/<id>/, "templateFile").
+// problem through the upload pipeline, all in one transaction (a failure loads none, and the
+// next start tries again); with no templates yet, each available language gets its default
+// template (languages/<id>/, "templateFile").
 import { createWriteStream } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 import { isDirectory, listFiles } from '../judge/package/files.ts';
 import { DEFAULT_LANGUAGES_DIR, loadLanguageDefinitions } from '../judge/languages.ts';
+import { AppError, ErrorKinds } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { makeScratchDir } from './packages.ts';
 import { createProblemFromPackage } from './upload.ts';
@@ -37,15 +39,30 @@ async function loadSampleProblems(services: Services, problemsDir: string): Prom
     .sort();
   const scratch = await makeScratchDir(services.config, 'samples');
   try {
-    for (const slug of folders) {
-      try {
-        const zipPath = await zipFolder(path.join(problemsDir, slug), path.join(scratch, `${slug}.zip`));
-        const loaded = await createProblemFromPackage(services, zipPath);
-        log.info({ problemId: loaded.problemId, title: loaded.title, tests: loaded.tests, hash: loaded.hash }, `loaded sample problem "${slug}"`);
-      } catch (err) {
-        log.warn({ err: (err as Error).message }, `sample problem "${slug}" was not loaded`);
+    const loaded = await services.db.transaction().execute(async (trx) => {
+      const titles: string[] = [];
+      for (const slug of folders) {
+        let zipPath: string;
+        try {
+          zipPath = await zipFolder(path.join(problemsDir, slug), path.join(scratch, `${slug}.zip`));
+        } catch (err) {
+          log.warn({ err: (err as Error).message }, `sample problem "${slug}" was not loaded`);
+          continue;
+        }
+        try {
+          const problem = await createProblemFromPackage({ config: services.config, db: trx }, zipPath);
+          titles.push(problem.title);
+        } catch (err) {
+          // A refused package is skipped before it writes anything; any other failure ends the transaction.
+          if (!(err instanceof AppError && err.code === ErrorKinds.BAD_PACKAGE.code)) throw err;
+          log.warn({ err: err.message }, `sample problem "${slug}" was not loaded`);
+        }
       }
-    }
+      return titles;
+    });
+    log.info({ titles: loaded }, `loaded ${loaded.length} sample problems`);
+  } catch (err) {
+    log.error({ err }, 'the sample problems were not loaded; the next start tries again');
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

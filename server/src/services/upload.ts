@@ -1,19 +1,21 @@
 // Problem test data upload (spec §5): a zip, checked by name and magic bytes, unpacked safely
 // by the judge's package loader inside the data folder, then stored by content hash as a new
-// version of the problem. The database changes in one transaction, after every check passed.
+// version of the problem. The database changes in one transaction, after every check passed;
+// if it fails, the files this upload placed in the data folder are removed again.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { fail } from '../http/errors.ts';
 import type { UploadedFile } from '../http/route.ts';
 import { PackageError, loadProblemPackage } from '../judge/package/load.ts';
 import type { Problem } from '../judge/types.ts';
 import type { Services } from '../services.ts';
-import { PACKAGE_ZIP_LIMITS, adoptUnpackedPackage, describePackage, keepPackageZip, makeScratchDir, type PackageMeta } from './packages.ts';
+import { PACKAGE_ZIP_LIMITS, adoptUnpackedPackage, describePackage, keepPackageZip, makeScratchDir, packageZipPath, type PackageMeta } from './packages.ts';
 
 /** Spec §5/§9 bounds of a problem's limits. */
 const MAX_TIME_LIMIT_MS = 10_000;
@@ -60,8 +62,8 @@ interface PreparedPackage {
 export async function importProblemPackage(services: Services, problemId: number, zipPath: string): Promise<ImportResult> {
   const row = await services.db.selectFrom('problems').select(['time_limit', 'memory_limit']).where('id', '=', problemId).executeTakeFirst();
   if (!row) throw fail('NOT_FOUND', 'No such problem');
-  return withPreparedPackage(services.config, zipPath, { timeLimitMs: row.time_limit, memoryLimitMb: row.memory_limit }, (prepared) =>
-    services.db.transaction().execute(async (trx) => {
+  return withPreparedPackage(services, zipPath, { timeLimitMs: row.time_limit, memoryLimitMb: row.memory_limit }, (prepared) =>
+    inTransaction(services.db, async (trx) => {
       const locked = await trx.selectFrom('problems').select('id').where('id', '=', problemId).forUpdate().executeTakeFirst();
       if (!locked) throw fail('NOT_FOUND', 'No such problem');
       return recordVersion(trx, problemId, prepared);
@@ -69,10 +71,13 @@ export async function importProblemPackage(services: Services, problemId: number
   );
 }
 
-/** Creates a problem from a package (title and limits from the package); used for the samples. */
+/**
+ * Creates a problem from a package (title and limits from the package); used for the samples.
+ * `services.db` may be a transaction the problem joins.
+ */
 export async function createProblemFromPackage(services: Pick<Services, 'config' | 'db'>, zipPath: string): Promise<ImportResult & { title: string }> {
-  return withPreparedPackage(services.config, zipPath, {}, (prepared) =>
-    services.db.transaction().execute(async (trx) => {
+  return withPreparedPackage(services, zipPath, {}, (prepared) =>
+    inTransaction(services.db, async (trx) => {
       const title = prepared.problem.name.slice(0, MAX_TITLE_LENGTH);
       const created = await trx
         .insertInto('problems')
@@ -87,13 +92,15 @@ export async function createProblemFromPackage(services: Pick<Services, 'config'
 /**
  * Unpacks and checks the zip in a scratch folder of the data folder, keeps the zip and PDF by
  * hash, runs `record` (the database part), then hands the unpacked folder to the worker cache.
+ * When `record` fails, the zip and PDF it placed are removed (unless a committed row uses them).
  */
 async function withPreparedPackage<T>(
-  config: Config,
+  services: Pick<Services, 'config' | 'db'>,
   zipPath: string,
   defaults: { timeLimitMs?: number; memoryLimitMb?: number },
   record: (prepared: PreparedPackage) => Promise<T>,
 ): Promise<T> {
+  const { config } = services;
   const scratch = await makeScratchDir(config, 'upload');
   try {
     let problem: Problem;
@@ -109,10 +116,16 @@ async function withPreparedPackage<T>(
     if (problem.memoryLimitMb > MAX_MEMORY_LIMIT_MB) {
       throw fail('BAD_PACKAGE', `The problem package was refused: its memory limit (${problem.memoryLimitMb} MB) is over ${MAX_MEMORY_LIMIT_MB} MB`);
     }
-    const pdfHash = problem.statement.pdfPath ? await keepStatementPdf(config, problem.statement.pdfPath) : null;
-    const { size, data } = await keepPackageZip(config, problem.hash, zipPath);
-    const meta = await describePackage(problem, data !== null);
-    const result = await record({ problem, hash: problem.hash, size, data, meta, pdfHash });
+    const pdf = problem.statement.pdfPath ? await storeStatementPdf(config, problem.statement.pdfPath) : null;
+    const zip = await keepPackageZip(config, problem.hash, zipPath);
+    let result: T;
+    try {
+      const meta = await describePackage(problem, zip.data !== null);
+      result = await record({ problem, hash: problem.hash, size: zip.size, data: zip.data, meta, pdfHash: pdf?.hash ?? null });
+    } catch (err) {
+      await removeUnrecordedFiles(services, { zip: zip.created ? problem.hash : null, pdf: pdf?.created ? pdf.hash : null });
+      throw err;
+    }
     await adoptUnpackedPackage(config, problem.hash, problem.dir).catch(() => {});
     return result;
   } finally {
@@ -120,7 +133,27 @@ async function withPreparedPackage<T>(
   }
 }
 
-async function recordVersion(trx: Transaction<DB> | Kysely<DB>, problemId: number, p: PreparedPackage): Promise<ImportResult> {
+/**
+ * After a failed `record`: removes the files it placed, unless a committed row uses them (an
+ * upload of the same content that won meanwhile). When the database cannot say, they stay:
+ * an unused file named by its content harms nothing and is reused by the next such upload.
+ */
+async function removeUnrecordedFiles(services: Pick<Services, 'config' | 'db'>, placed: { zip: string | null; pdf: string | null }): Promise<void> {
+  const { config, db } = services;
+  if (db.isTransaction) return; // the caller's transaction has failed and cannot answer
+  try {
+    if (placed.zip && !(await db.selectFrom('packages').select('hash').where('hash', '=', placed.zip).executeTakeFirst())) {
+      await rm(packageZipPath(config, placed.zip), { force: true });
+    }
+    if (placed.pdf && !(await db.selectFrom('problems').select('id').where('pdf_hash', '=', placed.pdf).executeTakeFirst())) {
+      await rm(statementPdfPath(config, placed.pdf), { force: true });
+    }
+  } catch {
+    // Unreachable database: keep the files (see above).
+  }
+}
+
+async function recordVersion(trx: Kysely<DB>, problemId: number, p: PreparedPackage): Promise<ImportResult> {
   await trx
     .insertInto('packages')
     .values({ hash: p.hash, size: p.size, data: p.data, meta: JSON.stringify(p.meta) })
@@ -155,15 +188,21 @@ export function statementPdfPath(config: Config, hash: string): string {
 
 /** Stores a package's PDF statement by its sha256; returns the hash. */
 export async function keepStatementPdf(config: Config, source: string): Promise<string> {
+  return (await storeStatementPdf(config, source)).hash;
+}
+
+/** keepStatementPdf, also telling whether this call placed the file. */
+async function storeStatementPdf(config: Config, source: string): Promise<{ hash: string; created: boolean }> {
   const hash = crypto.createHash('sha256');
   for await (const chunk of fs.createReadStream(source)) hash.update(chunk as Buffer);
   const digest = hash.digest('hex');
   const target = statementPdfPath(config, digest);
-  if (!fs.existsSync(target)) {
+  const created = !fs.existsSync(target);
+  if (created) {
     await mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
     await fs.promises.copyFile(source, partial);
     await rename(partial, target);
   }
-  return digest;
+  return { hash: digest, created };
 }

@@ -114,8 +114,11 @@ export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: U
 /** Sets a new password and ends the user's sessions (except the caller's own, when it is them). */
 export async function setUserPassword(db: Kysely<DB>, caller: CurrentUser, callerToken: string | null, id: number, password: string): Promise<void> {
   assertMayManage(caller, await findUser(db, id));
-  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).execute();
-  await revokeUserTokens(db, id, caller.id === id ? (callerToken ?? undefined) : undefined);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    await revokeUserTokens(trx, id, caller.id === id ? (callerToken ?? undefined) : undefined);
+  });
 }
 
 export async function deleteUsers(db: Kysely<DB>, caller: CurrentUser, ids: number[]): Promise<number> {
