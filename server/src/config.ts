@@ -22,6 +22,7 @@ export interface Config {
   loadSamples: boolean;
   /** Largest problem data upload accepted, in bytes (spec §9: 512 MB). */
   uploadMaxBytes: number;
+  judgeQueue: JudgeQueueOptions;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -60,10 +61,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     loadSamples: bool(env.LOAD_SAMPLES, true, 'LOAD_SAMPLES'),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 536870912, 'UPLOAD_MAX_BYTES'),
+    judgeQueue: judgeQueueOptions(env),
     ...overrides,
   };
   if (!config.captcha && config.env === 'production') {
     throw new Error('CAPTCHA=off is refused when NODE_ENV=production');
   }
   return config;
+}
+
+/** Judge queue timings (docs/judging-queue.md); the variables exist for tests and unusual deployments. */
+export interface JudgeQueueOptions {
+  /** A job whose worker has not touched it for this long is taken over by another worker. */
+  lockLifetimeMs: number;
+  /** How often a processing instance looks for due jobs (new jobs are also announced). */
+  processEveryMs: number;
+  /** A PD/JG record this old without a live job is re-enqueued (or set to SE after 3 attempts). */
+  staleMs: number;
+  /** How often the chore runs. */
+  choreEveryMs: number;
+}
+
+function judgeQueueOptions(env: NodeJS.ProcessEnv): JudgeQueueOptions {
+  const ms = (name: string, fallback: number) => {
+    const n = int(env[name], fallback, name);
+    if (n <= 0) throw new Error(`${name} must be a positive integer (milliseconds), got "${env[name]}"`);
+    return n;
+  };
+  return {
+    lockLifetimeMs: ms('JUDGE_LOCK_LIFETIME_MS', 60_000),
+    processEveryMs: ms('JUDGE_POLL_MS', 2_000),
+    staleMs: ms('JUDGE_STALE_MS', 5 * 60_000),
+    choreEveryMs: ms('JUDGE_CHORE_MS', 60_000),
+  };
 }

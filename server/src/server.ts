@@ -25,6 +25,8 @@ import { createJudgeProvider } from './judge-provider.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_WEB_DIR = path.join(REPO_ROOT, 'web', 'dist');
+/** How long an idle HTTP connection is kept open (see where it is set). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface RunningServer {
   url: string;
@@ -55,7 +57,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // Closed after the queue stops (closers run in reverse).
     const judge = createJudgeProvider(config, log);
     closers.push(() => judge.close());
-    const judgeQueue = await JudgeQueue.open(database, log);
+    const judgeQueue = await JudgeQueue.open(database, log, config.judgeQueue);
     closers.push(() => judgeQueue.stop());
     const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromJudge(judge, log), judgeQueue, leaderboards: new Leaderboards(database.db) };
 
@@ -67,6 +69,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     closers.push(startAuthChores(database.db, log));
     const app = createApp(services, { routes, webDir: opts.webDir ?? DEFAULT_WEB_DIR, uploadDir });
     const httpServer = http.createServer(app.callback());
+    // The web app polls every 5 s (spec §9), exactly Node's default keep-alive timeout: the
+    // server closed idle connections just as the next poll was sent on them (a reset seen by
+    // the client, or a new TCP connection for every poll). Keep them open past the poll
+    // interval and the usual 60 s idle timeout of a proxy in front; headers timeout above it.
+    httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config.port, config.host, () => resolve());

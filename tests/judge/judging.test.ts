@@ -1,7 +1,8 @@
 // The judging flow: ICPC stop versus run-all, progress, max time/memory, time factors and the
 // re-run of a test that lands just over its time limit.
 import assert from 'node:assert/strict';
-import { createJudge, type JudgeProgress } from '@verdict/server/judge/index';
+import { readFile } from 'node:fs/promises';
+import { compareExact, createJudge, type JudgeProgress, type JudgeTimings } from '@verdict/server/judge/index';
 import type { JudgeBackend, RunResult, VerdictPlugin } from '@verdict/server/judge/plugin-api';
 import { worthAnotherRun } from '@verdict/server/judge/judge-submission';
 import { removeTempDirs, TEST_BACKEND, testJudge, tinyProblem } from './helpers.ts';
@@ -107,6 +108,65 @@ describe(`judging flow (${TEST_BACKEND} backend) @slow`, function () {
     assert.equal(worthAnotherRun(run('TLE', 1500), 1000), false, 'killed at the headroom');
     assert.equal(worthAnotherRun(run('OK', 900), 1000), false);
     assert.equal(worthAnotherRun(run('SE', 0), 1000), false);
+  });
+
+  it('records where the wall time went: compile, runs and checks, together at most the total', async function () {
+    // A backend that waits 30 ms after each test run and a checker that waits 20 ms: the
+    // phases must at least hold those waits, whatever the machine's load.
+    const RUN_PAUSE_MS = 30;
+    const CHECK_PAUSE_MS = 20;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const paused: VerdictPlugin = {
+      name: 'paused',
+      apiVersion: 1,
+      async setup(ctx) {
+        const real = (await testJudge()).backend;
+        ctx.registerBackend({
+          name: 'paused',
+          unsafe: real.unsafe,
+          check: () => real.check(),
+          run: async (req) => {
+            const result = await real.run(req);
+            if (req.stdoutFile) await pause(RUN_PAUSE_MS); // a test run, not the compiler
+            return result;
+          },
+        });
+        ctx.registerChecker({
+          name: 'paused-exact',
+          async check(c) {
+            await pause(CHECK_PAUSE_MS);
+            return compareExact(await readFile(c.output, 'utf8'), await readFile(c.answer, 'utf8'));
+          },
+        });
+      },
+    };
+    const judge = await createJudge({ plugins: [{ plugin: paused }], backend: 'paused' });
+    const problem = { ...(await tinyProblem({ tests })), checker: { kind: 'plugin', name: 'paused-exact', options: {} } as const };
+    const sum = 'a, b = map(int, input().split())\nprint(a + b)\n';
+    const within = (t: JudgeTimings) => {
+      for (const [phase, ms] of Object.entries(t)) assert.ok(Number.isFinite(ms) && ms >= 0, `${phase} ${ms}`);
+      assert.ok(t.compileMs + t.runMs + t.checkMs <= t.totalMs, JSON.stringify(t));
+    };
+
+    const accepted = await judge.judgeSubmission({ problem, language: 'python3', source: sum });
+    assert.equal(accepted.verdict, 'AC');
+    const t = accepted.timings!;
+    within(t);
+    assert.ok(t.compileMs > 0, 'python3 has a compile step (py_compile)');
+    assert.ok(t.runMs >= 3 * RUN_PAUSE_MS, `three runs, runMs ${t.runMs}`);
+    assert.ok(t.checkMs >= 3 * CHECK_PAUSE_MS, `three checks, checkMs ${t.checkMs}`);
+
+    const wrong = await judge.judgeSubmission({ problem, language: 'python3', source: FAILS_ON_FIVE });
+    assert.equal(wrong.verdict, 'WA');
+    within(wrong.timings!);
+    assert.ok(wrong.timings!.checkMs >= 2 * CHECK_PAUSE_MS, `two checks before the stop, checkMs ${wrong.timings!.checkMs}`);
+
+    const broken = await judge.judgeSubmission({ problem, language: 'python3', source: 'def broken(:\n' });
+    assert.equal(broken.verdict, 'CE');
+    within(broken.timings!);
+    assert.ok(broken.timings!.compileMs > 0);
+    assert.equal(broken.timings!.runMs, 0, 'nothing runs after a compile error');
+    assert.equal(broken.timings!.checkMs, 0);
   });
 
   it('refuses an unknown or unavailable language clearly', async function () {

@@ -66,7 +66,9 @@ describe('submitting and judging', function () {
   const submit = (api: Api, body: Record<string, unknown>) => api.json('/api/submit', body);
 
   before(async () => {
-    server = await startTestServer({ JUDGE_WORKERS: '1' });
+    // Polling far beyond the file's length: every verdict below arrives because the worker
+    // hears of new jobs at once (NOTIFY on PostgreSQL, in-process on the embedded database).
+    server = await startTestServer({ JUDGE_WORKERS: '1', JUDGE_POLL_MS: '600000' });
     admin = await accountWithToken(server, { auth: 1 });
     alice = await accountWithToken(server);
     bob = await accountWithToken(server);
@@ -98,6 +100,50 @@ describe('submitting and judging', function () {
       });
     }
   }
+
+  it('stores when each judged record was claimed and where its judging time went', async () => {
+    const rows = await server.services.db
+      .selectFrom('submissions')
+      .select(['language', 'status', 'created_at', 'judge_started_at', 'judged_at', 'timings'])
+      .where('user_id', '=', admin.id)
+      .execute();
+    assert.equal(rows.length, 8);
+    for (const row of rows) {
+      const what = `${row.language} ${row.status}`;
+      const started = row.judge_started_at?.getTime() ?? NaN;
+      assert.ok(row.created_at.getTime() <= started && started <= row.judged_at!.getTime(), `${what}: queued, claimed, judged in order`);
+      const t = row.timings;
+      assert.ok(t, `${what}: timings stored`);
+      for (const ms of [t.compileMs, t.runMs, t.checkMs]) assert.ok(ms >= 0, `${what}: ${JSON.stringify(t)}`);
+      assert.ok(t.compileMs > 0, `${what}: both languages compile`);
+      assert.ok(t.compileMs + t.runMs + t.checkMs <= t.totalMs, `${what}: phases within the total ${JSON.stringify(t)}`);
+      // Dates keep whole milliseconds: allow the one lost between the claim and the store.
+      assert.ok(t.totalMs <= row.judged_at!.getTime() - started + 1, `${what}: judging within claim → store`);
+      if (row.status === 'CE') assert.equal(t.runMs + t.checkMs, 0, `${what}: nothing runs`);
+      // A TLE burned at least the 1 s limit (×3 for Python) of CPU inside the run phase.
+      if (row.status === 'TLE') assert.ok(t.runMs >= (row.language === 'python3' ? 3000 : 1000), `${what}: runMs ${t.runMs}`);
+      if (row.status === 'AC' || row.status === 'WA') assert.ok(t.runMs > 0 && t.checkMs > 0, `${what}: ${JSON.stringify(t)}`);
+    }
+  });
+
+  it('judges submissions queued behind a busy worker as soon as it is free, not at its next poll', async () => {
+    // One worker, polling every 10 minutes: the second and third jobs are announced while it is
+    // busy, so only the announcement of a freed worker can start them within the wait.
+    const { db } = server.services;
+    const judging = async () => (await db.selectFrom('submissions').select('id').where('status', '=', 'JG').execute()).length > 0;
+    const pending: ReturnType<typeof submit>[] = [];
+    for (const v of ['AC', 'WA', 'AC'] as const) {
+      pending.push(submit(admin.api, { problemId, language: 'python3', code: PROGRAMS.python3[v] }));
+      // Each later job is announced only once the worker is busy with an earlier one.
+      for (let i = 0; i < 300 && !(await judging()); i++) await new Promise((r) => setTimeout(r, 20));
+    }
+    const replies = await Promise.all(pending);
+    assert.deepEqual(
+      replies.map((r) => r.data?.judgeResult),
+      ['AC', 'WA', 'AC'],
+      JSON.stringify(replies.map((r) => r.message)),
+    );
+  });
 
   it('accepts the language by its display name, as templates name it', async () => {
     const r = await submit(admin.api, { problemId, language: 'Python 3', code: PROGRAMS.python3.AC });

@@ -1,12 +1,11 @@
 // `verdict worker` as separate processes on the server's database: a worker killed mid-judge
 // leaves its job to another once the lock expires, and the chore recovers orphaned records.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '@verdict/server/server';
 import { createProblemFromPackage } from '@verdict/server/services/upload';
 import { zipOf } from '../helpers/package-zip.ts';
+import { spawnVerdict, waitFor, type VerdictProcess } from '../helpers/processes.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
 
@@ -19,52 +18,27 @@ for (let i = 1; i <= 3; i++) {
 // About half a second of CPU per test: judging one submission takes a couple of seconds.
 const SLOW_AC = 'import time\nend = time.process_time() + 0.5\nwhile time.process_time() < end:\n    pass\na, b = map(int, input().split())\nprint(a + b)\n';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('judge workers in separate processes @slow', function () {
   this.timeout(240_000);
   let server: TestServer & { databaseUrl?: string };
   let admin: TestAccount;
   let problemId: number;
-  const children: ChildProcess[] = [];
+  const workers: VerdictProcess[] = [];
 
-  function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'cli/bin/verdict.js'), 'worker', '--data-dir', server.dataDir], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-        JUDGE_LOCK_LIFETIME_MS: '3000',
-        JUDGE_POLL_MS: '500',
-        JUDGE_CHORE_MS: '1000',
-        JUDGE_STALE_MS: '2000',
-        ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : { DATABASE_URL: '' }),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  async function startWorker(): Promise<VerdictProcess> {
+    const worker = await spawnVerdict('worker', server, {
+      JUDGE_WORKERS: '1',
+      JUDGE_LOCK_LIFETIME_MS: '3000',
+      JUDGE_POLL_MS: '500',
+      JUDGE_CHORE_MS: '1000',
+      JUDGE_STALE_MS: '2000',
     });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    child.on('exit', (code, signal) => {
-      if (code && code !== 0) console.error(`worker exited ${code} ${signal ?? ''}:\n${output}`);
-    });
-    children.push(child);
-    return child;
+    workers.push(worker);
+    return worker;
   }
 
   async function statuses(ids: number[]) {
     return server.services.db.selectFrom('submissions').select(['id', 'status', 'judge_attempts', 'compile_message']).where('id', 'in', ids).orderBy('id').execute();
-  }
-
-  async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      await sleep(200);
-    }
-    throw new Error(`timed out waiting for ${what}`);
   }
 
   before(async () => {
@@ -76,7 +50,7 @@ describe('judge workers in separate processes @slow', function () {
   });
 
   after(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    for (const w of workers) await w.kill('SIGKILL');
     await server?.destroy();
   });
 
@@ -88,15 +62,14 @@ describe('judge workers in separate processes @slow', function () {
       assert.equal(r.data.judgeResult, 'PD');
       ids.push(r.data.id);
     }
-    const first = startWorker();
+    const first = await startWorker();
     const victim = await waitFor(
       'a record in JG',
       async () => (await statuses(ids)).find((s) => s.status === 'JG'),
       60_000,
     );
-    first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
-    startWorker();
+    await first.kill('SIGKILL');
+    await startWorker();
     const final = await waitFor(
       'every record judged',
       async () => {

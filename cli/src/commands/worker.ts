@@ -42,7 +42,7 @@ export default async function worker(opts: WorkerOptions): Promise<void> {
   });
   // With a PostgreSQL server a worker may start first; the embedded database is the server's to migrate.
   if (config.databaseUrl) await migrateToLatest(database.db);
-  const queue = await JudgeQueue.open(database, log);
+  const queue = await JudgeQueue.open(database, log, config.judgeQueue);
   const judge = createJudgeProvider(config, log);
   await startJudgeWorkers({ config, database, queue, judge, log, concurrency: config.workers });
   console.log(`Verdict judge worker: ${config.workers} concurrent job${config.workers === 1 ? '' : 's'} (${config.databaseUrl ? 'PostgreSQL' : `embedded database of ${config.dataDir}`})`);

@@ -1,9 +1,11 @@
 // Row types of the tables created by migrations/ (Kysely's typed view of the database).
 import type { ColumnType, Generated } from 'kysely';
+import type { JudgeTimings } from '../judge/types.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -127,6 +129,23 @@ export interface SubmissionsTable {
   judge_attempts: Generated<number>;
   created_at: Timestamp;
   judged_at: NullableTimestamp;
+  /** When the last judging attempt claimed the record. */
+  judge_started_at: NullableTimestamp;
+  /** Phase timings of the stored verdict; null when the judge core did not produce it (e.g. SE). */
+  timings: NullableJson<JudgeTimings>;
+}
+
+/** One final verdict written to a record (migration 0006). */
+export interface SubmissionVerdictsTable {
+  id: Generated<number>;
+  submission_id: number;
+  attempt: number;
+  status: string;
+  run_time: number;
+  run_memory: number;
+  /** The process that wrote it: host#pid. */
+  judged_by: string;
+  judged_at: Timestamp;
 }
 
 export interface DB {
@@ -143,4 +162,5 @@ export interface DB {
   contest_users: ContestUsersTable;
   contest_problems: ContestProblemsTable;
   submissions: SubmissionsTable;
+  submission_verdicts: SubmissionVerdictsTable;
 }

@@ -5,7 +5,7 @@ import type { JudgeBackend, RunLimits, RunResult } from './plugin-api.ts';
 import type { CheckOutput } from './checkers/index.ts';
 import { compileInDir } from './compile.ts';
 import { expandArgv, languageEnv } from './languages.ts';
-import type { JudgeProgress, JudgeResult, Language, Problem, TestCase, TestResult } from './types.ts';
+import type { JudgeProgress, JudgeResult, JudgeTimings, Language, Problem, TestCase, TestResult } from './types.ts';
 import { overallVerdict, runVerdict } from './verdict.ts';
 import { makeWorkDir, removeDir } from './workspace.ts';
 
@@ -43,10 +43,37 @@ export function runLimits(problem: Problem, language: Language): RunLimits {
   };
 }
 
-export async function judgeWithContext(
-  ctx: JudgeRunContext,
-  request: { problem: Problem; language: Language; source: string; options?: JudgeOptions; onProgress?: (p: JudgeProgress) => void },
-): Promise<JudgeResult> {
+type JudgeRequest = { problem: Problem; language: Language; source: string; options?: JudgeOptions; onProgress?: (p: JudgeProgress) => void };
+
+export async function judgeWithContext(ctx: JudgeRunContext, request: JudgeRequest): Promise<JudgeResult> {
+  const clock = new PhaseClock();
+  const result = await judgeInWorkDirs(ctx, request, clock);
+  return { ...result, timings: clock.stop() };
+}
+
+/** Adds up the wall time of the judging phases (see JudgeTimings). */
+class PhaseClock {
+  private readonly started = performance.now();
+  private readonly spent = { compileMs: 0, runMs: 0, checkMs: 0 };
+
+  async time<T>(phase: 'compileMs' | 'runMs' | 'checkMs', work: () => Promise<T>): Promise<T> {
+    const t = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.spent[phase] += performance.now() - t;
+    }
+  }
+
+  /** Phases rounded down and the total up to the microsecond, so their sum never exceeds the total. */
+  stop(): JudgeTimings {
+    const down = (ms: number) => Math.floor(ms * 1000) / 1000;
+    const totalMs = Math.ceil((performance.now() - this.started) * 1000) / 1000;
+    return { compileMs: down(this.spent.compileMs), runMs: down(this.spent.runMs), checkMs: down(this.spent.checkMs), totalMs };
+  }
+}
+
+async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, clock: PhaseClock): Promise<JudgeResult> {
   const { problem, language, source, options = {}, onProgress } = request;
   const total = problem.tests.length;
   const workDir = await makeWorkDir(ctx.workRoot, 'submission');
@@ -54,7 +81,7 @@ export async function judgeWithContext(
   try {
     onProgress?.({ phase: 'compiling', total });
     await writeFile(path.join(workDir, language.sourceFile), source, { mode: 0o644 });
-    const compiled = await compileInDir(ctx.backend, language, workDir, problem.memoryLimitMb);
+    const compiled = await clock.time('compileMs', () => compileInDir(ctx.backend, language, workDir, problem.memoryLimitMb));
     if (compiled.status !== 'OK' || total === 0) {
       onProgress?.({ phase: 'done', total });
       const message = compiled.status !== 'OK' ? compiled.message : 'the problem has no tests';
@@ -64,7 +91,7 @@ export async function judgeWithContext(
     const argv = expandArgv(language.run, { memoryMb: Math.round(problem.memoryLimitMb) });
     const tests: TestResult[] = [];
     for (const [i, test] of problem.tests.entries()) {
-      const result = await judgeTest(ctx, { test, argv, limits, language, workDir, outputFile: path.join(outputDir, `${i}.out`) });
+      const result = await judgeTest(ctx, clock, { test, argv, limits, language, workDir, outputFile: path.join(outputDir, `${i}.out`) });
       tests.push(result);
       onProgress?.({ phase: 'running', index: i + 1, total, test: result });
       if (result.verdict !== 'AC' && !options.runAll) break;
@@ -91,24 +118,28 @@ interface TestRun {
   outputFile: string;
 }
 
-async function judgeTest(ctx: JudgeRunContext, run: TestRun): Promise<TestResult> {
+async function judgeTest(ctx: JudgeRunContext, clock: PhaseClock, run: TestRun): Promise<TestResult> {
   const cpuLimitMs = run.limits.cpuMs;
   const limits = { ...run.limits, cpuMs: Math.ceil(cpuLimitMs * RERUN_FACTOR) };
   const execute = () =>
-    ctx.backend.run({
-      argv: run.argv,
-      workDir: run.workDir,
-      env: languageEnv(run.language),
-      stdin: { file: run.test.input },
-      stdoutFile: run.outputFile,
-      limits,
-    });
+    clock.time('runMs', () =>
+      ctx.backend.run({
+        argv: run.argv,
+        workDir: run.workDir,
+        env: languageEnv(run.language),
+        stdin: { file: run.test.input },
+        stdoutFile: run.outputFile,
+        limits,
+      }),
+    );
   let result = await execute();
   if (worthAnotherRun(result, cpuLimitMs)) result = await execute();
   const base = { name: run.test.name, timeMs: Math.round(result.cpuMs), memoryKb: Math.round(result.memoryKb) };
   const early = runVerdict(result, run.language, cpuLimitMs);
   if (early) return { ...base, verdict: early, message: result.message ?? firstLine(result.stderr) };
-  const checked = await ctx.checkOutput({ input: run.test.input, answer: run.test.answer, output: run.outputFile, workDir: run.workDir });
+  const checked = await clock.time('checkMs', () =>
+    ctx.checkOutput({ input: run.test.input, answer: run.test.answer, output: run.outputFile, workDir: run.workDir }),
+  );
   return { ...base, verdict: checked.verdict, message: checked.message };
 }
 

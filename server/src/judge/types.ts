@@ -83,6 +83,23 @@ export interface JudgeResult {
   memoryKb: number;
   compileMessage: string;
   tests: TestResult[];
+  /** Where the judging's wall time went; set by the judge core (absent on results made elsewhere, e.g. SE). */
+  timings?: JudgeTimings;
+}
+
+/**
+ * Wall-clock milliseconds of the judging phases (for administrators and bench/latency.ts). The
+ * phases do not overlap, so their sum is at most `totalMs`; the rest is work-dir set-up and removal.
+ */
+export interface JudgeTimings {
+  /** The compiler's run (0 for a language without a compile step). */
+  compileMs: number;
+  /** Every test's program run through the backend, re-runs included. */
+  runMs: number;
+  /** Every call of the checker. */
+  checkMs: number;
+  /** The whole judging of the submission, work folders created to work folders removed. */
+  totalMs: number;
 }
 
 export interface JudgeProgress {

@@ -9,6 +9,7 @@ import type { JudgeResult } from '../judge/types.ts';
 import type { Logger } from '../logger.ts';
 import type { PackageCache } from './judge-queue-packages.ts';
 import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from './submissions-states.ts';
+import { storeFinalVerdict } from './submission-verdicts.ts';
 
 const COMPILE_MESSAGE_LIMIT = 16 * 1024;
 /** Delay before a record whose judging failed for a passing reason (database, disk) is tried again. */
@@ -26,14 +27,14 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
   const { db, log } = deps;
   const claimed = await db
     .updateTable('submissions')
-    .set((eb) => ({ status: 'JG', judge_attempts: eb('judge_attempts', '+', 1) }))
+    .set((eb) => ({ status: 'JG', judge_attempts: eb('judge_attempts', '+', 1), judge_started_at: new Date(), timings: null }))
     .where('id', '=', submissionId)
     .where('status', 'in', [...PENDING_STATES])
     .returning(['id', 'problem_id', 'language', 'code', 'package_hash', 'judge_attempts'])
     .executeTakeFirst();
   if (!claimed) return; // already judged, or deleted
   const attempt = claimed.judge_attempts;
-  const store = (result: JudgeResult) => storeResult(db, submissionId, attempt, result);
+  const store = (result: JudgeResult) => storeResult(db, log, submissionId, attempt, result);
   if (attempt > MAX_JUDGE_ATTEMPTS) {
     await store(systemError(`Judging failed ${attempt - 1} times; please contact the administrator.`));
     return;
@@ -77,20 +78,16 @@ function systemError(message: string): JudgeResult {
   return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: message, tests: [] };
 }
 
-async function storeResult(db: Kysely<DB>, id: number, attempt: number, result: JudgeResult): Promise<void> {
+async function storeResult(db: Kysely<DB>, log: Logger, id: number, attempt: number, result: JudgeResult): Promise<void> {
   const tests: TestResult[] = result.tests.map((t) => ({ name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb }));
-  await db
-    .updateTable('submissions')
-    .set({
-      status: result.verdict,
-      compile_message: result.compileMessage.slice(0, COMPILE_MESSAGE_LIMIT),
-      run_time: Math.round(result.timeMs),
-      run_memory: Math.round(result.memoryKb),
-      tests: JSON.stringify(tests),
-      judged_at: new Date(),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'JG')
-    .where('judge_attempts', '=', attempt)
-    .execute();
+  const stored = await storeFinalVerdict(db, id, { attempt, states: ['JG'] }, {
+    status: result.verdict,
+    compile_message: result.compileMessage.slice(0, COMPILE_MESSAGE_LIMIT),
+    run_time: Math.round(result.timeMs),
+    run_memory: Math.round(result.memoryKb),
+    tests: JSON.stringify(tests),
+    timings: result.timings ? JSON.stringify(result.timings) : null,
+  });
+  // Another worker took the record over (this one stalled past its lock) or it was rejudged.
+  if (!stored) log.warn({ submissionId: id, attempt, verdict: result.verdict }, 'result dropped: the record was claimed again');
 }

@@ -1,46 +1,22 @@
 // Judging as Agenda jobs on the shared PostgreSQL/PGlite pool (docs/judging-queue.md).
 // Every process opens the queue to enqueue; processes with judge workers also process
 // `judge-submission` jobs, and every processing process runs the stale-record chore.
-import { Agenda, type Job } from 'agenda';
+import { EventEmitter } from 'node:events';
+import { Agenda, InMemoryNotificationChannel, type Job, type NotificationChannel } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
 import { sql, type Kysely } from 'kysely';
+import type { JudgeQueueOptions } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from './submissions-states.ts';
 import { VerdictWaiter } from './submissions-waiter.ts';
+import { storeFinalVerdict } from './submission-verdicts.ts';
 
 export const JUDGE_JOB = 'judge-submission';
 export const CHORE_JOB = 'judge-chore';
-
-export interface JudgeQueueOptions {
-  /** A job whose worker has not touched it for this long is taken over by another worker. */
-  lockLifetimeMs: number;
-  /** How often a processing instance looks for due jobs (new jobs also arrive by NOTIFY). */
-  processEveryMs: number;
-  /** A PD/JG record this old without a live job is re-enqueued (or set to SE after 3 attempts). */
-  staleMs: number;
-  /** How often the chore runs. */
-  choreEveryMs: number;
-}
-
-function envMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (milliseconds), got "${raw}"`);
-  return n;
-}
-
-/** Queue timings; the environment variables exist for tests and unusual deployments. */
-export function queueOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): JudgeQueueOptions {
-  return {
-    lockLifetimeMs: envMs(env, 'JUDGE_LOCK_LIFETIME_MS', 60_000),
-    processEveryMs: envMs(env, 'JUDGE_POLL_MS', 2_000),
-    staleMs: envMs(env, 'JUDGE_STALE_MS', 5 * 60_000),
-    choreEveryMs: envMs(env, 'JUDGE_CHORE_MS', 60_000),
-  };
-}
+/** When, after a judge job completes, its process announces a free worker. */
+const FREE_WORKER_ANNOUNCE_MS = [10, 100, 500];
 
 export interface JudgeJobData {
   submissionId: number;
@@ -59,13 +35,25 @@ export class JudgeQueue {
     private readonly db: Kysely<DB>,
     private readonly log: Logger,
     readonly options: JudgeQueueOptions,
+    /** Where new jobs are announced: NOTIFY on PostgreSQL, in-process on the embedded database. */
+    private readonly channel: NotificationChannel | undefined,
   ) {
     this.verdicts = new VerdictWaiter(db);
   }
 
-  static async open(database: Database, log: Logger, options: JudgeQueueOptions = queueOptionsFromEnv()): Promise<JudgeQueue> {
+  static async open(database: Database, log: Logger, options: JudgeQueueOptions): Promise<JudgeQueue> {
+    // PGlite serves every connection from one backend, so a NOTIFY reaches only the connection
+    // that sent it, never the LISTEN one: on the embedded database new jobs are announced
+    // in-process instead (a `verdict worker` process beside it finds them by polling).
+    const backend = new PostgresBackend({ pool: database.pool, disableNotifications: database.embedded });
+    // The LISTEN connection reports a lost database as an 'error' event and reconnects by itself;
+    // unheard, that event would kill the process (a worker whose database server restarted).
+    const channel = backend.notificationChannel;
+    if (channel instanceof EventEmitter) channel.on('error', (err: Error) => log.warn({ reason: err.message }, 'judge queue notifications interrupted'));
+    const inProcess = database.embedded ? new InMemoryNotificationChannel() : undefined;
     const agenda = new Agenda({
-      backend: new PostgresBackend({ pool: database.pool }),
+      backend,
+      ...(inProcess ? { notificationChannel: inProcess } : {}),
       processEvery: options.processEveryMs,
       defaultLockLifetime: options.lockLifetimeMs,
       removeOnComplete: true,
@@ -74,7 +62,7 @@ export class JudgeQueue {
     // The queue keeps a LISTEN connection open: a dropped idle connection is logged, not fatal.
     database.pool.on('error', (err) => log.warn({ reason: err.message }, 'database connection lost'));
     await agenda.ready;
-    return new JudgeQueue(agenda, database.db, log, options);
+    return new JudgeQueue(agenda, database.db, log, options, inProcess ?? backend.notificationChannel);
   }
 
   async enqueue(submissionId: number, delayMs = 0): Promise<void> {
@@ -101,12 +89,28 @@ export class JudgeQueue {
         },
         { concurrency: judge.concurrency, lockLimit: judge.concurrency, lockLifetime: this.options.lockLifetimeMs },
       );
+      // Agenda fetches jobs on its poll or when one is announced; an announcement that comes
+      // while every worker is busy is dropped. A freed worker would then idle until the next
+      // poll with submissions waiting: announce again once its slot is free. The slot is
+      // released only after Agenda has deleted the finished job (a database round trip after
+      // 'complete'), so a few announcements follow; one that finds no free slot costs nothing.
+      this.agenda.on(`complete:${JUDGE_JOB}`, () => {
+        for (const delayMs of FREE_WORKER_ANNOUNCE_MS) setTimeout(() => this.announceFreeWorker(), delayMs).unref();
+      });
     }
     this.agenda.define(CHORE_JOB, async () => {
       await this.recoverStaleRecords();
     });
     await this.agenda.start();
     await this.agenda.every(this.options.choreEveryMs, CHORE_JOB, undefined, { skipImmediate: true });
+  }
+
+  private announceFreeWorker(): void {
+    if (!this.started || this.channel?.state !== 'connected') return;
+    const now = new Date();
+    this.channel
+      .publish({ jobId: 'free-worker' as never, jobName: JUDGE_JOB, nextRunAt: now, priority: 0, timestamp: now })
+      .catch((err: Error) => this.log.warn({ reason: err.message }, 'could not announce a free judge worker'));
   }
 
   async stop(): Promise<void> {
@@ -133,13 +137,9 @@ export class JudgeQueue {
     const failed: number[] = [];
     for (const row of rows) {
       if (row.judge_attempts >= MAX_JUDGE_ATTEMPTS) {
-        await this.db
-          .updateTable('submissions')
-          .set({ status: 'SE', compile_message: `Judging failed ${row.judge_attempts} times; please contact the administrator.`, judged_at: new Date() })
-          .where('id', '=', row.id)
-          .where('status', 'in', [...PENDING_STATES])
-          .execute();
-        failed.push(row.id);
+        const message = `Judging failed ${row.judge_attempts} times; please contact the administrator.`;
+        const claim = { attempt: row.judge_attempts, states: PENDING_STATES };
+        if (await storeFinalVerdict(this.db, row.id, claim, { status: 'SE', compile_message: message })) failed.push(row.id);
       } else {
         await this.enqueue(row.id);
         requeued.push(row.id);

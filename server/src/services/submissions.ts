@@ -119,7 +119,7 @@ export function toSubmitReply(row: SubmissionRow): SubmitReply {
 }
 
 /** Administrators: judge a record again against its problem's current test data. */
-export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, id: number): Promise<SubmitReply> {
+export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, log: Logger, id: number): Promise<SubmitReply> {
   const row = await db
     .updateTable('submissions')
     .set({
@@ -141,6 +141,8 @@ export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, id: number): Pr
     if (!exists) throw fail('NOT_FOUND', 'No such record');
     throw fail('CONFLICT', 'The record is being judged right now; rejudge it once it has a verdict.');
   }
-  await queue.enqueue(id);
+  // The job lives in Agenda's table, outside this update's reach: if it cannot be written, the
+  // record stays PD and the stale-record chore enqueues it again, so the rejudge still happens.
+  await queue.enqueue(id).catch((err) => log.error({ err, submissionId: id }, 'could not enqueue a rejudged submission'));
   return toSubmitReply(row);
 }
