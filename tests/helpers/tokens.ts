@@ -15,8 +15,14 @@ export interface TestAccount {
 
 let counter = 0;
 
+/** A server, in process or not: its address and a connection to its database. */
+export interface ServerAccess {
+  url: string;
+  services: Pick<RunningServer['services'], 'db'>;
+}
+
 export async function accountWithToken(
-  server: Pick<RunningServer, 'services' | 'url'>,
+  server: ServerAccess,
   fields: { username?: string; email?: string; auth?: number; password?: string } = {},
 ): Promise<TestAccount> {
   counter += 1;

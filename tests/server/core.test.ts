@@ -38,4 +38,11 @@ describe('HTTP core', () => {
     assert.notEqual(body.code, 0);
     assert.doesNotMatch(JSON.stringify(body), /at .*\.ts:\d+/);
   });
+
+  it('refuses an object where text is expected with 400, even one whose length is an object', async () => {
+    const r = await api.json('/api/user/emailLogin', { email: { length: { toString: 'x' } }, code: '1', captchaId: 'x', captcha: 'x' });
+    assert.equal(r.status, 400);
+    assert.equal(r.code, 1000);
+    assert.match(r.message, /wrong type/);
+  });
 });

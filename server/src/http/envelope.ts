@@ -52,6 +52,10 @@ export function errorMiddleware(log: Logger) {
       log.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = 500;
       ctx.body = { code: ErrorKinds.INTERNAL.code, message: ErrorKinds.INTERNAL.message, data: null };
+    } finally {
+      // A body refused part-way (over a limit) is not drained to its end: the reply closes the
+      // connection, so the client stops uploading instead of the server reading it all.
+      if (ctx.status === 413 && !ctx.req.complete) ctx.set('Connection', 'close');
     }
   };
 }

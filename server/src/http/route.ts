@@ -2,9 +2,11 @@
 // calls a service. The app registers them and the OpenAPI document is generated from them,
 // so the two cannot drift apart.
 import type { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import type { ZodType, z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
+import { ok } from './envelope.ts';
 
 export type Role = 'open' | 'user' | 'admin';
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -42,6 +44,22 @@ export class FileReply {
     readonly fileName: string,
     readonly inline = false,
   ) {}
+}
+
+/**
+ * A success reply serialized once and sent as is to every request asking for the same data
+ * (the leaderboard, polled by every contestant every 5 s): the envelope's JSON, and its gzip
+ * made on first use for clients that accept it.
+ */
+export class SerializedReply {
+  readonly json: Buffer;
+  private gzipped: Buffer | undefined;
+  constructor(data: unknown) {
+    this.json = Buffer.from(JSON.stringify(ok(data)));
+  }
+  get gzip(): Buffer {
+    return (this.gzipped ??= gzipSync(this.json));
+  }
 }
 
 export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodType> {

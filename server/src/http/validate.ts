@@ -7,7 +7,14 @@ import { fail } from './errors.ts';
 const GENERIC = /^(Invalid|Too (big|small)|Expected|Unrecognized|Required)/;
 
 export function parseInput<S extends ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
+  let result: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    result = schema.safeParse(value ?? {});
+  } catch {
+    // zod runs length checks on any value with a `length`, even after the type check failed:
+    // {"code": {"length": {"toString": "x"}}} throws a TypeError instead of an issue.
+    throw fail('VALIDATION', 'Malformed request: a field holds a value of the wrong type', { field: null });
+  }
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.join('.');

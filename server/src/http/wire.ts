@@ -8,7 +8,7 @@ export function formatTime(date: Date | string | null | undefined): string {
   if (date === null || date === undefined) return '';
   const d = new Date(new Date(date).getTime() + SHANGHAI_OFFSET_MS);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return `${String(d.getUTCFullYear()).padStart(4, '0')}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
 /** Parses `yyyy-MM-dd HH:mm:ss` as Asia/Shanghai time; null when malformed or not a real date. */
@@ -18,7 +18,8 @@ export function parseTime(text: string): Date | null {
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
   const utc = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(utc);
-  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  // Date.UTC reads years 0–99 as 1900–1999: those are refused rather than moved.
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
   return new Date(utc - SHANGHAI_OFFSET_MS);
 }
 

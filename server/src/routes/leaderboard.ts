@@ -20,6 +20,6 @@ export const leaderboardRoutes = [
         judgeResultList: z.array(z.object({ newId: z.string(), result: z.enum(['AC', 'WA', '']), cnt: z.number().int(), submitTime: z.number().int() })),
       }),
     ),
-    handler: ({ query, user }, { leaderboards }) => leaderboards.forUser(user!, query.contestId),
+    handler: ({ query, user }, { leaderboards }) => leaderboards.replyFor(user!, query.contestId),
   }),
 ];

@@ -45,6 +45,6 @@ export const submissionRoutes = [
     encoding: 'json',
     body: z.object({ id: idField('id') }).strict(),
     reply: submitReply,
-    handler: ({ body }, { db, judgeQueue }) => rejudge(db, judgeQueue, body.id),
+    handler: ({ body }, { db, judgeQueue, log }) => rejudge(db, judgeQueue, log, body.id),
   }),
 ];

@@ -28,10 +28,25 @@ export async function isContestMember(db: Kysely<DB>, userId: number, contestId:
   return row !== undefined;
 }
 
-/** The contest, when the user is an administrator or a member of it; NOT_MEMBER otherwise. */
+/**
+ * The contest, when the user is an administrator or a member of it; NOT_MEMBER otherwise.
+ * One query (contest and membership together): every contestant's poll of the contest page
+ * and the leaderboard goes through here.
+ */
 export async function assertCanSeeContest(db: Kysely<DB>, user: CurrentUser, contestId: number): Promise<ContestRow> {
-  const contest = await findContest(db, contestId);
-  if (!isAdmin(user) && !(await isContestMember(db, user.id, contestId))) throw fail('NOT_MEMBER');
+  const row = await db
+    .selectFrom('contests as c')
+    .selectAll('c')
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('contest_users as cu').select('cu.user_id').whereRef('cu.contest_id', '=', 'c.id').where('cu.user_id', '=', user.id))
+        .as('is_member'),
+    )
+    .where('c.id', '=', contestId)
+    .executeTakeFirst();
+  if (!row) throw fail('NOT_FOUND', 'No such contest');
+  const { is_member, ...contest } = row;
+  if (!isAdmin(user) && !is_member) throw fail('NOT_MEMBER');
   return contest;
 }
 

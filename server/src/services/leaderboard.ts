@@ -9,7 +9,7 @@
 // few minutes as a safety net (a rejudged record back in PD, a deleted submission).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { CurrentUser } from '../http/route.ts';
+import { SerializedReply, type CurrentUser } from '../http/route.ts';
 import { assertCanSeeContest, type ContestRow } from './contest-access.ts';
 import { COUNTED_VERDICTS, rankScoreboard, type AttemptSummary, type ScoreboardRow } from './scoreboard.ts';
 
@@ -46,9 +46,20 @@ export class Leaderboards {
 
   constructor(private readonly db: Kysely<DB>) {}
 
+  /** Serialized once per version of the rows: every contestant polls the same board. */
+  private readonly replies = new WeakMap<ScoreboardRow[], SerializedReply>();
+
   async forUser(user: CurrentUser, contestId: number): Promise<ScoreboardRow[]> {
     const contest = await assertCanSeeContest(this.db, user, contestId);
     return this.rows(contest);
+  }
+
+  /** forUser's rows as a ready reply (JSON and gzip made once per version, not per request). */
+  async replyFor(user: CurrentUser, contestId: number): Promise<SerializedReply> {
+    const rows = await this.forUser(user, contestId);
+    let reply = this.replies.get(rows);
+    if (!reply) this.replies.set(rows, (reply = new SerializedReply(rows)));
+    return reply;
   }
 
   async rows(contest: ContestRow): Promise<ScoreboardRow[]> {

@@ -1,7 +1,9 @@
 // Counting events in the login_attempts table, so that every server process behind a load
 // balancer sees the same counts. A row is one event under one key: a failed login under
 // `user:<name>` and `ip:<address>`, an e-mail code sent under `mail-ip:<address>`. A key is
-// blocked while it has too many rows in the 15-minute window.
+// blocked while it has too many rows in the 15-minute window. Before that, an account's failed
+// logins slow its next tries down: a growing wait from its 5th failure. A login try counts
+// against its account from the start and is forgotten if it succeeds.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
@@ -11,10 +13,15 @@ export const MAX_FAILURES_PER_USER = 10;
 export const MAX_FAILURES_PER_IP = 30;
 // Generous: a classroom behind one NAT address registers at once.
 export const MAX_CODES_PER_IP = 60;
+export const SLOW_AFTER_USER_FAILURES = 5;
+const FIRST_DELAY_MS = 100;
+const MAX_DELAY_MS = 1600;
 
 interface Limit {
   key: string;
   max: number;
+  /** Failures from which each try waits: 100 ms, doubling with each further failure, at most 1.6 s. */
+  slowAfter?: number;
   /** The refusal, with {minutes} for the wait. */
   message: string;
 }
@@ -25,10 +32,20 @@ export interface AttemptKeys {
   ip: string;
 }
 
+const isAccountKey = (key: string) => key.startsWith('user:');
+
 function loginLimits(k: AttemptKeys): Limit[] {
-  const limits = [{ key: `ip:${k.ip}`, max: MAX_FAILURES_PER_IP, message: 'Too many failed logins from your address; try again in {minutes}' }];
+  const limits: Limit[] = [
+    // Not slowed: a classroom behind one NAT address shares it.
+    { key: `ip:${k.ip}`, max: MAX_FAILURES_PER_IP, message: 'Too many failed logins from your address; try again in {minutes}' },
+  ];
   if (k.account) {
-    limits.unshift({ key: `user:${k.account.toLowerCase()}`, max: MAX_FAILURES_PER_USER, message: 'Too many failed logins for this account; try again in {minutes}' });
+    limits.unshift({
+      key: `user:${k.account.toLowerCase()}`,
+      max: MAX_FAILURES_PER_USER,
+      slowAfter: SLOW_AFTER_USER_FAILURES,
+      message: 'Too many failed logins for this account; try again in {minutes}',
+    });
   }
   return limits;
 }
@@ -37,33 +54,68 @@ function mailLimit(ip: string): Limit {
   return { key: `mail-ip:${ip}`, max: MAX_CODES_PER_IP, message: 'Too many e-mail codes requested from your address; try again in {minutes}' };
 }
 
-async function assertUnder(db: Kysely<DB>, limits: Limit[]): Promise<void> {
+/** The wait before a try after `failures` failures, for a limit that slows from `slowAfter`. */
+export function loginDelayMs(failures: number, slowAfter: number): number {
+  return failures < slowAfter ? 0 : Math.min(FIRST_DELAY_MS * 2 ** (failures - slowAfter), MAX_DELAY_MS);
+}
+
+/**
+ * Throws RATE_LIMITED for the first key at its limit; otherwise answers how long to slow down.
+ * `upTo` counts only rows up to that id (the caller's own row included), see assertLoginAllowed.
+ */
+async function assertUnder(db: Kysely<DB>, limits: Limit[], upTo?: number): Promise<number> {
   const since = new Date(Date.now() - WINDOW_MS);
-  for (const { key, max, message } of limits) {
-    const row = await db
+  let delayMs = 0;
+  for (const { key, max, slowAfter, message } of limits) {
+    // The caller's own row, when counted, is the try being decided, not an earlier failure.
+    const ownRowCounted = upTo !== undefined && isAccountKey(key);
+    let query = db
       .selectFrom('login_attempts')
       .select([sql<number>`count(*)`.as('n'), sql<Date>`min(at)`.as('oldest')])
       .where('key', '=', key)
-      .where('at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (row.n >= max) {
+      .where('at', '>', since);
+    if (ownRowCounted) query = query.where('id', '<=', upTo);
+    const row = await query.executeTakeFirstOrThrow();
+    const earlier = Number(row.n) - (ownRowCounted ? 1 : 0);
+    if (earlier >= max) {
       const wait = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + WINDOW_MS - Date.now()) / 60000));
       throw fail('RATE_LIMITED', message.replace('{minutes}', `${wait} minute${wait === 1 ? '' : 's'}`));
     }
+    if (slowAfter !== undefined) delayMs = Math.max(delayMs, loginDelayMs(earlier, slowAfter));
   }
+  return delayMs;
 }
 
 async function record(db: Kysely<DB>, limits: Limit[]): Promise<void> {
   await db.insertInto('login_attempts').values(limits.map(({ key }) => ({ key }))).execute();
 }
 
-/** Throws RATE_LIMITED when the account or the address has failed too often lately. */
-export function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
-  return assertUnder(db, loginLimits(k));
+/**
+ * Throws RATE_LIMITED when the account or the address has failed too often lately. The try
+ * counts against the account from the start, as a failure until clearAccountFailures() forgets
+ * it: it is written first and only the rows before it are counted, so tries sent in parallel
+ * cannot all pass a count taken before any of them failed. After a few failures the call then
+ * waits, before the password is checked, so a quick reply never tells the right password
+ * apart from a wrong one.
+ */
+export async function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
+  const limits = loginLimits(k);
+  const account = limits.find((limit) => isAccountKey(limit.key));
+  const own = account ? await db.insertInto('login_attempts').values({ key: account.key }).returning('id').executeTakeFirstOrThrow() : undefined;
+  let delayMs: number;
+  try {
+    delayMs = await assertUnder(db, limits, own?.id);
+  } catch (err) {
+    // A refused try is not a failure: hammering a blocked account does not extend its block.
+    if (own) await db.deleteFrom('login_attempts').where('id', '=', own.id).execute();
+    throw err;
+  }
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
 }
 
+/** Counts a failed try against the address (assertLoginAllowed already counted the account's). */
 export function recordLoginFailure(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
-  return record(db, loginLimits(k));
+  return record(db, loginLimits(k).filter((limit) => !isAccountKey(limit.key)));
 }
 
 /** A successful login forgets the account's failures (not the address's). */
@@ -72,8 +124,8 @@ export async function clearAccountFailures(db: Kysely<DB>, account: string): Pro
 }
 
 /** Throws RATE_LIMITED when the address has asked for too many e-mail codes lately. */
-export function assertMailAllowed(db: Kysely<DB>, ip: string): Promise<void> {
-  return assertUnder(db, [mailLimit(ip)]);
+export async function assertMailAllowed(db: Kysely<DB>, ip: string): Promise<void> {
+  await assertUnder(db, [mailLimit(ip)]);
 }
 
 export function recordMailSent(db: Kysely<DB>, ip: string): Promise<void> {
