@@ -3,7 +3,9 @@
 // text. Errors carry the spec's own messages.
 import fs from 'node:fs';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import XLSX from 'xlsx';
+import { spreadsheetZipProblem, zipParts } from '../../web/src/lib/spreadsheetZip.ts';
 import { CliError } from './errors.ts';
 
 export const SPREADSHEET_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
@@ -62,6 +64,10 @@ function parseWorkbook(data: Buffer, ext: string): XLSX.WorkBook {
     (ext === '.xlsx' && head.equals(ZIP_MAGIC)) ||
     (ext === '.xls' && (head.equals(CFB_MAGIC) || data.subarray(0, 512).toString('utf8').trimStart().startsWith('<')));
   if (!looksRight) throw new SpreadsheetError(SpreadsheetMessages.parse);
+  if (ext === '.xlsx') {
+    const problem = spreadsheetZipProblem(data) ?? inflatedSizeProblem(data);
+    if (problem) throw new SpreadsheetError(`${SpreadsheetMessages.parse}: ${problem}`);
+  }
   try {
     return ext === '.csv'
       ? XLSX.read(data.toString('utf8').replace(/^\uFEFF/, ''), { type: 'string', raw: true, dense: true, sheetRows: SHEET_ROWS })
@@ -69,6 +75,27 @@ function parseWorkbook(data: Buffer, ext: string): XLSX.WorkBook {
   } catch {
     throw new SpreadsheetError(SpreadsheetMessages.parse);
   }
+}
+
+/**
+ * Each part inflated with its declared size as the cap (SheetJS would inflate it whole): a part
+ * whose data unpacks to more than its header says is a bomb, not a spreadsheet.
+ */
+function inflatedSizeProblem(data: Buffer): string | null {
+  const parts = zipParts(data);
+  if (parts === null || typeof parts === 'string') return parts;
+  for (const part of parts.filter((p) => p.method === 8)) {
+    const at = part.localHeaderOffset;
+    if (at + 30 > data.length || data.readUInt32LE(at) !== 0x04034b50) return `the part ${part.name} is damaged`;
+    const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
+    try {
+      inflateRawSync(data.subarray(start, start + part.compressedSize), { maxOutputLength: Math.max(1, part.uncompressedSize) });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return `the part ${part.name} unpacks to more than its header says`;
+      // A damaged stream is left to SheetJS, which answers it with its own parse failure.
+    }
+  }
+  return null;
 }
 
 function cellText(value: unknown): string {

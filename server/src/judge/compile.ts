@@ -29,7 +29,9 @@ export async function compileInDir(backend: JudgeBackend, language: Language, wo
     env: languageEnv(language),
     limits: COMPILE_LIMITS,
   });
-  const output = `${result.stderr}${result.stdout}`.trim();
+  // The message is stored as text, which PostgreSQL refuses with a NUL in it (a compiler, or
+  // whatever a language runs to compile, may print one); invalid UTF-8 is already U+FFFD.
+  const output = `${result.stderr}${result.stdout}`.replaceAll('\0', '\uFFFD').trim();
   const message = output.length > MESSAGE_LIMIT ? `${output.slice(0, MESSAGE_LIMIT)}\n… (truncated)` : output;
   switch (result.status) {
     case 'OK':

@@ -15,7 +15,7 @@ export function formatServerTime(ms: number): string {
   if (!Number.isFinite(ms)) return '';
   const t = new Date(ms + SHANGHAI_OFFSET_MS);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(
+  return `${String(t.getUTCFullYear()).padStart(4, '0')}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(
     t.getUTCHours(),
   )}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`;
 }

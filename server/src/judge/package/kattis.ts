@@ -72,9 +72,21 @@ function numberIn(value: unknown, what: string, min: number, max: number): numbe
   if (value === undefined || value === null) return undefined;
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n) || n < min || n > max) {
-    throw new PackageError(`${what} must be a number between ${min} and ${max}, got ${JSON.stringify(value)}`);
+    throw new PackageError(`${what} must be a number between ${min} and ${max}, got ${describe(value)}`);
   }
   return n;
+}
+
+/**
+ * A YAML value for a message, never walked as a tree: aliases can make a small file a huge one
+ * (the "billion laughs"), which JSON.stringify would expand.
+ */
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value instanceof Date) return 'a date';
+  if (typeof value === 'object' && value !== null) return 'a mapping';
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 async function timeLimit(dir: string, limits: Record<string, unknown>, defaults: LimitDefaults): Promise<number> {
@@ -86,13 +98,11 @@ async function timeLimit(dir: string, limits: Record<string, unknown>, defaults:
 }
 
 function problemName(name: unknown): string | undefined {
-  if (typeof name === 'string' && name.trim()) return name.trim();
-  if (name && typeof name === 'object') {
-    const byLang = name as Record<string, unknown>;
-    const first = byLang.en ?? Object.values(byLang)[0];
-    if (typeof first === 'string') return first;
-  }
-  return undefined;
+  const byLang = name && typeof name === 'object' ? (name as Record<string, unknown>) : undefined;
+  const text = byLang ? (byLang.en ?? Object.values(byLang)[0]) : name;
+  if (typeof text !== 'string' || !text.trim()) return undefined;
+  if (text.includes('\0')) throw new PackageError('problem.yaml: the name holds a NUL character');
+  return text.trim();
 }
 
 async function testsIn(dir: string, sub: string, sample: boolean): Promise<TestCase[]> {
@@ -133,7 +143,7 @@ async function checkerSpec(dir: string, meta: Record<string, unknown>): Promise<
   const source = path.join(validators, folders[0]);
   if (protocol === 'testlib') return { kind: 'testlib', source };
   if (protocol === 'kattis') return { kind: 'kattis', source, flags };
-  throw new PackageError(`validator_protocol must be "kattis" or "testlib", got ${JSON.stringify(protocol)}`);
+  throw new PackageError(`validator_protocol must be "kattis" or "testlib", got ${describe(protocol)}`);
 }
 
 function defaultValidator(flags: string[]): CheckerSpec {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Problem } from '../types.ts';
 import { PackageError } from './errors.ts';
-import { hashDirectory } from './files.ts';
+import { assertPlainTree, hashDirectory } from './files.ts';
 import { loadFlatPackage } from './flat.ts';
 import { isKattisPackage, loadKattisPackage, type LimitDefaults } from './kattis.ts';
 import { DEFAULT_ZIP_LIMITS, extractZip, type ZipLimits } from './zip.ts';
@@ -39,6 +39,7 @@ export async function loadProblemPackage(dirOrZip: string, options: LoadPackageO
 }
 
 async function loadFolder(dir: string, options: LoadPackageOptions): Promise<Problem> {
+  await assertPlainTree(dir);
   const loaded = (await isKattisPackage(dir)) ? await loadKattisPackage(dir, options) : await loadFlatPackage(dir, options);
   return { ...loaded, hash: await hashDirectory(dir) };
 }

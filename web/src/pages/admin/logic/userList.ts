@@ -1,6 +1,7 @@
 // Contest members from a spreadsheet (spec §5): the first sheet's first column holds the
 // usernames under a header row. Every cell is untrusted text.
 import * as XLSX from 'xlsx';
+import { spreadsheetZipProblem } from '../../../lib/spreadsheetZip.ts';
 
 export const USER_LIST_MESSAGES = {
   noSheet: 'No sheet found in the file',
@@ -11,6 +12,8 @@ export const USER_LIST_MESSAGES = {
 
 /** Bounds what one file may add; the server takes at most 10 000 names at once. */
 export const USER_LIST_MAX_ROWS = 10_000;
+/** The same file size cap as the CLI's `user import`. */
+export const USER_LIST_MAX_BYTES = 10 * 1024 * 1024;
 const USERNAME_MAX = 100;
 
 export class UserListError extends Error {}
@@ -31,6 +34,10 @@ export function usernamesFromRows(rows: readonly unknown[][]): string[] {
 
 /** Reads an .xlsx/.xls file's bytes; throws UserListError with the spec's message. */
 export function usernamesFromWorkbook(bytes: ArrayBuffer | Uint8Array): string[] {
+  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  if (data.length > USER_LIST_MAX_BYTES) throw new UserListError(USER_LIST_MESSAGES.readFailed);
+  const isZip = data[0] === 0x50 && data[1] === 0x4b;
+  if (isZip && spreadsheetZipProblem(data)) throw new UserListError(USER_LIST_MESSAGES.parseFailed);
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(bytes, { type: 'array', cellFormula: false, cellHTML: false, sheetRows: USER_LIST_MAX_ROWS + 1 });
