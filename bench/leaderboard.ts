@@ -3,17 +3,12 @@
 // Prints p50/p95 over HTTP for a contest that does not change (served from the per-process
 // board) and for a stream of submissions (touched pairs folded again), and the cost of a full
 // fold in SQL. Usage: npm run bench -- leaderboard [N=200] [--pg]
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { issueToken } from '@verdict/server/auth/tokens';
-import { loadConfig } from '@verdict/server/config';
-import { startServer } from '@verdict/server/server';
 import { attemptSummaries, LEADERBOARD_FRESH_MS } from '@verdict/server/services/leaderboard';
+import { startBenchServer } from './lib/judge-server.ts';
 
 const args = process.argv.slice(2);
 const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 200);
@@ -27,42 +22,8 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-bench-leaderboard-'));
-let databaseUrl: string | undefined;
-let dropDb: (() => Promise<void>) | undefined;
-if (usePg) {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('--pg needs TEST_DATABASE_URL');
-  const name = `verdict_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDb = async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-}
-
-const server = await startServer(
-  loadConfig({
-    NODE_ENV: 'development',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JUDGE_WORKERS: '0',
-    LOAD_SAMPLES: 'off',
-    LOG_LEVEL: 'silent',
-    ADMIN_PASSWORD: 'bench-admin-pass',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  }),
-  { webDir: path.join(dataDir, 'no-web') },
-);
+const bench = await startBenchServer({ workers: 0, usePg });
+const { server } = bench;
 const { db } = server.services;
 
 try {
@@ -143,7 +104,5 @@ try {
   await client.terminate();
   console.log(`load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
 } finally {
-  await server.close();
-  if (dropDb) await dropDb();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
