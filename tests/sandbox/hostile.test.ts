@@ -166,7 +166,9 @@ describe('sandbox against hostile programs @slow', function () {
   it('a daemon left running by the program is killed when the program exits', async function () {
     const r = await hostile('daemon');
     assert.equal(r.status, 'OK');
-    assert.ok(r.wallMs < 1000, `the run waited for the daemon: ${r.wallMs} ms`);
+    // Waiting for the daemon would end in TLE at the 3 s wall limit; a loaded machine may take
+    // a second or so to start and reap the run itself.
+    assert.ok(r.wallMs < 2000, `the run waited for the daemon: ${r.wallMs} ms`);
   });
 
   it('cannot open a network socket', async function () {

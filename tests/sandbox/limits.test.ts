@@ -45,7 +45,9 @@ describe('sandbox limits @slow', function () {
       (r) => r.status === 'OK',
     );
     assert.equal(r.status, 'OK', JSON.stringify(r));
-    assert.ok(r.cpuMs >= 400 && r.cpuMs < 700, `cpu ${r.cpuMs}`);
+    // The program counts its own CPU clock, which also covers the moment before the sandbox joins
+    // the run's cgroup: the cgroup's figure may fall short by a little (CI once saw 399.5).
+    assert.ok(r.cpuMs >= 390 && r.cpuMs < 700, `cpu ${r.cpuMs}`);
   });
 
   it('an endless loop under a 1000 ms limit is TLE', async function () {
