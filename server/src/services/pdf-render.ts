@@ -1,6 +1,7 @@
 // HTML → PDF through the system Chromium (puppeteer-core). One browser per server, launched on
 // first use and closed with the server; each render gets its own page with JavaScript off and
-// every request refused except data: URLs and the statement's own files.
+// every request refused except data: URLs and the statement's own files; the page cannot
+// navigate away.
 import fs from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -73,6 +74,10 @@ export class PdfRenderer {
       await page.setRequestInterception(true);
       page.on('request', (req) => {
         const url = req.url();
+        // A navigation away from the statement (a meta refresh) is answered "204 No Content",
+        // which keeps the page as it is; refused, it replaced the page with an error page while
+        // printing, and printing failed (1 render in 13 with a zero-delay refresh).
+        if (req.isNavigationRequest() && req.frame() === page.mainFrame()) return void req.respond({ status: 204, body: '' });
         if (url.startsWith('data:')) return void req.continue();
         if (request.assetsDir && url.startsWith(ASSET_ORIGIN)) return void answerAsset(request.assetsDir, url).then((reply) => (reply ? req.respond(reply) : req.abort()));
         return void req.abort();
