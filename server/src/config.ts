@@ -11,7 +11,7 @@ export interface Config {
   mailFrom: string;
   captcha: boolean;
   adminPassword?: string;
-  /** Judge workers started in the server process (0 = none; use `verdict worker`). */
+  /** Concurrent judge jobs of `verdict serve` (in its judge process) or of `verdict worker` (0 = none in serve). */
   workers: number;
   /** How long POST /api/submit waits for a verdict before replying with the current state. */
   submitWaitMs: number;

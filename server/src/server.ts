@@ -21,6 +21,7 @@ import { languageCatalogFromJudge } from './services/templates-languages.ts';
 import { JudgeQueue } from './services/judge-queue.ts';
 import { Leaderboards } from './services/leaderboard.ts';
 import { startJudgeWorkers } from './worker.ts';
+import { JudgeProcess } from './judge-process.ts';
 import { createJudgeProvider } from './judge-provider.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +34,8 @@ export interface RunningServer {
   port: number;
   services: Services;
   firstAdmin: FirstAdmin | null;
+  /** The child process running the judge workers (null with JUDGE_WORKERS=0). */
+  judgeProcess: JudgeProcess | null;
   close(): Promise<void>;
 }
 
@@ -86,11 +89,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
           httpServer.closeAllConnections();
         }),
     );
-    await startJudgeWorkers({ config, database, queue: judgeQueue, judge, log, concurrency: config.workers });
+    // This process runs the queue's chore; the judge workers run in a child process.
+    await startJudgeWorkers({ config, database, queue: judgeQueue, judge, log, concurrency: 0 });
+    let judgeProcess: JudgeProcess | null = null;
+    if (config.workers > 0) {
+      judgeProcess = await JudgeProcess.start({ config, database, queue: judgeQueue, log });
+      const started = judgeProcess;
+      closers.push(() => started.stop());
+    }
     const port = (httpServer.address() as AddressInfo).port;
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     log.info({ port, store: database.embedded ? 'embedded PGlite' : 'PostgreSQL' }, 'Verdict is listening');
-    return { url: `http://${shownHost}:${port}`, port, services, firstAdmin, close: closeAll };
+    return { url: `http://${shownHost}:${port}`, port, services, firstAdmin, judgeProcess, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

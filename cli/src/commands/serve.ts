@@ -1,4 +1,4 @@
-// `verdict serve`: API + web app + in-process judge workers on one port.
+// `verdict serve`: API + web app on one port, judge workers in a child process it supervises.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';

@@ -18,6 +18,12 @@ export const CHORE_JOB = 'judge-chore';
 /** When, after a judge job completes, its process announces a free worker. */
 const FREE_WORKER_ANNOUNCE_MS = [10, 100, 500];
 
+/** A due job, as announced to job processors. */
+export interface Announcement {
+  jobName: string;
+  nextRunAt: Date | null;
+}
+
 export interface JudgeJobData {
   submissionId: number;
 }
@@ -41,16 +47,22 @@ export class JudgeQueue {
     this.verdicts = new VerdictWaiter(db);
   }
 
-  static async open(database: Database, log: Logger, options: JudgeQueueOptions): Promise<JudgeQueue> {
+  /**
+   * `inProcessAnnouncements`: announce jobs within this process (and to whoever listens through
+   * forwardAnnouncements) instead of with NOTIFY; the default on the embedded database, and what
+   * the judge process of a `verdict serve` on the embedded database uses (its server forwards).
+   */
+  static async open(database: Database, log: Logger, options: JudgeQueueOptions, opts: { inProcessAnnouncements?: boolean } = {}): Promise<JudgeQueue> {
     // PGlite serves every connection from one backend, so a NOTIFY reaches only the connection
     // that sent it, never the LISTEN one: on the embedded database new jobs are announced
     // in-process instead (a `verdict worker` process beside it finds them by polling).
-    const backend = new PostgresBackend({ pool: database.pool, disableNotifications: database.embedded });
+    const inProcessAnnouncements = database.embedded || opts.inProcessAnnouncements === true;
+    const backend = new PostgresBackend({ pool: database.pool, disableNotifications: inProcessAnnouncements });
     // The LISTEN connection reports a lost database as an 'error' event and reconnects by itself;
     // unheard, that event would kill the process (a worker whose database server restarted).
     const channel = backend.notificationChannel;
     if (channel instanceof EventEmitter) channel.on('error', (err: Error) => log.warn({ reason: err.message }, 'judge queue notifications interrupted'));
-    const inProcess = database.embedded ? new InMemoryNotificationChannel() : undefined;
+    const inProcess = inProcessAnnouncements ? new InMemoryNotificationChannel() : undefined;
     const agenda = new Agenda({
       backend,
       ...(inProcess ? { notificationChannel: inProcess } : {}),
@@ -106,11 +118,29 @@ export class JudgeQueue {
   }
 
   private announceFreeWorker(): void {
-    if (!this.started || this.channel?.state !== 'connected') return;
-    const now = new Date();
+    if (this.started) this.announce({ jobName: JUDGE_JOB, nextRunAt: new Date() });
+  }
+
+  /**
+   * Tells this process's job processor that a job is due at `nextRunAt` (a job announced by
+   * another process, or a free worker here). Without a connected channel, polling finds it.
+   */
+  announce(job: Announcement): void {
+    if (this.channel?.state !== 'connected') return;
+    const jobId = 'announced' as never; // Agenda fills its queue by job name; the id is only logged
     this.channel
-      .publish({ jobId: 'free-worker' as never, jobName: JUDGE_JOB, nextRunAt: now, priority: 0, timestamp: now })
-      .catch((err: Error) => this.log.warn({ reason: err.message }, 'could not announce a free judge worker'));
+      .publish({ jobId, jobName: job.jobName, nextRunAt: job.nextRunAt, priority: 0, timestamp: new Date() })
+      .catch((err: Error) => this.log.warn({ reason: err.message }, 'could not announce a judge job'));
+  }
+
+  /**
+   * Calls `send` for every job announced in this process when announcements are in-process
+   * (the embedded database), so that a judge process beside it hears of them; else does nothing
+   * (NOTIFY reaches every process). Returns the way to stop.
+   */
+  forwardAnnouncements(send: (job: Announcement) => void): () => void {
+    if (!(this.channel instanceof InMemoryNotificationChannel)) return () => {};
+    return this.channel.subscribe((n) => send({ jobName: n.jobName, nextRunAt: n.nextRunAt ?? null }));
   }
 
   async stop(): Promise<void> {

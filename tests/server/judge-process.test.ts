@@ -1,0 +1,143 @@
+// `verdict serve` judges in a child process of its own (server/src/judge-process.ts): the
+// sandbox's spawns happen there, not in the API's process; a judge process that dies is
+// restarted and judging goes on; it stops with the server, and by itself when the server is killed.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createProblemFromPackage } from '@verdict/server/services/upload';
+import { zipOf } from '../helpers/package-zip.ts';
+import { spawnVerdict, waitFor } from '../helpers/processes.ts';
+import { makeTempDir, startTestServer, type TestServer } from '../helpers/server.ts';
+import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
+
+const PACKAGE: Record<string, string> = { 'sum/problem.yaml': 'name: Sum\nlimits:\n  time_limit: 5\n  memory: 128\n' };
+for (let i = 1; i <= 3; i++) {
+  PACKAGE[`sum/data/secret/${i}.in`] = `${i} ${i}\n`;
+  PACKAGE[`sum/data/secret/${i}.ans`] = `${2 * i}\n`;
+}
+const AC = 'a, b = map(int, input().split())\nprint(a + b)\n';
+// Half a second of CPU per test: long enough to catch the sandbox running.
+const SLOW_AC = `import time\nend = time.process_time() + 0.5\nwhile time.process_time() < end:\n    pass\n${AC}`;
+
+/** The pids of `pid`'s children (every thread's list). */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  } catch {
+    return []; // the process is gone
+  }
+}
+
+function descendantsOf(pid: number): number[] {
+  const found: number[] = [];
+  for (let todo = childrenOf(pid); todo.length; ) {
+    const next = todo.pop()!;
+    found.push(next);
+    todo.push(...childrenOf(next));
+  }
+  return found;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+
+describe('the judge process of verdict serve @slow', function () {
+  this.timeout(180_000);
+  let server: TestServer;
+  let admin: TestAccount;
+  let problemId: number;
+
+  before(async () => {
+    server = await startTestServer({ JUDGE_WORKERS: '1', SUBMIT_WAIT_MS: '0' });
+    admin = await accountWithToken(server, { auth: 1 });
+    const zipPath = path.join(server.dataDir, 'sum.zip');
+    fs.writeFileSync(zipPath, await zipOf(PACKAGE));
+    problemId = (await createProblemFromPackage(server.services, zipPath)).problemId;
+  });
+
+  after(async () => {
+    await server?.destroy();
+  });
+
+  async function submit(code: string): Promise<number> {
+    const r = await admin.api.json('/api/submit', { problemId, language: 'python3', code });
+    assert.equal(r.code, 0, r.message);
+    return r.data.id;
+  }
+
+  async function verdictOf(id: number, timeoutMs = 60_000): Promise<string> {
+    return waitFor(
+      `a verdict for record ${id}`,
+      async () => {
+        const row = await server.services.db.selectFrom('submissions').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+        return ['PD', 'JG', 'CP'].includes(row.status) ? undefined : row.status;
+      },
+      timeoutMs,
+    );
+  }
+
+  it('runs the sandbox in the judge process, never in the server process', async () => {
+    const judgePid = server.judgeProcess?.pid;
+    assert.ok(judgePid && judgePid !== process.pid, `judge pid ${judgePid}`);
+    assert.deepEqual(childrenOf(process.pid).filter((pid) => pid === judgePid), [judgePid], 'the judge process is a child of the server');
+    const id = await submit(SLOW_AC);
+    const sandboxes = await waitFor(
+      'a sandbox under the judge process',
+      async () => {
+        const found = descendantsOf(judgePid).filter((pid) => commandOf(pid) === 'bwrap');
+        return found.length ? found : undefined;
+      },
+      60_000,
+      20,
+    );
+    assert.ok(sandboxes.length > 0);
+    const direct = childrenOf(process.pid).filter((pid) => commandOf(pid) === 'bwrap');
+    assert.deepEqual(direct, [], 'no sandbox is a child of the server process');
+    assert.equal(await verdictOf(id), 'AC');
+  });
+
+  it('restarts a judge process that died, and judging goes on', async () => {
+    const first = server.judgeProcess!.pid!;
+    const starts = server.judgeProcess!.starts;
+    process.kill(first, 'SIGKILL');
+    const second = await waitFor('a new judge process', async () => {
+      const pid = server.judgeProcess!.pid;
+      return pid && pid !== first ? pid : undefined;
+    }, 30_000);
+    assert.equal(server.judgeProcess!.starts, starts + 1);
+    assert.ok(alive(second));
+    const r = await admin.api.get('/api/health');
+    assert.equal(r.code, 0, 'the API answers while the judge restarts');
+    assert.equal(await verdictOf(await submit(AC)), 'AC');
+  });
+
+  it('stops with the server', async () => {
+    const other = await startTestServer({ JUDGE_WORKERS: '1' });
+    const pid = other.judgeProcess!.pid!;
+    assert.ok(alive(pid));
+    await other.destroy();
+    assert.equal(alive(pid), false, 'the judge process exited when the server closed');
+  });
+
+  it('stops by itself when its server is killed', async () => {
+    const dataDir = makeTempDir('verdict-judge-orphan-');
+    const serve = await spawnVerdict('serve', { dataDir, databaseUrl: server.databaseUrl }, { JUDGE_WORKERS: '1' });
+    try {
+      const judgePid = await waitFor('the judge process of verdict serve', async () => childrenOf(serve.child.pid!).find((pid) => commandOf(pid) === 'node'), 30_000);
+      await serve.kill('SIGKILL');
+      await waitFor('the orphaned judge process to exit', async () => (alive(judgePid) ? undefined : true), 15_000);
+    } finally {
+      await serve.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
