@@ -52,7 +52,7 @@ const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !fs.readFileSync
 
 describe('the judge process of verdict serve @slow', function () {
   this.timeout(180_000);
-  let server: TestServer;
+  let server: TestServer & { databaseUrl?: string };
   let admin: TestAccount;
   let problemId: number;
 
