@@ -1,6 +1,6 @@
 // Submit → verdict latency for A+B (problems/aplusb, 14 tests) in C++, Python and Java through
 // the real server: POST /api/submit (SUBMIT_WAIT_MS=0, so it replies at once), then GET
-// /api/JudgeRecord/detail every 20 ms until the verdict is final. One in-process worker, one
+// /api/JudgeRecord/detail every 20 ms until the verdict is final. One judge worker, one
 // submission at a time (a short pause between them), languages interleaved. The split comes
 // from the record: created_at → judge_started_at (queue wait) → the judge's phase timings
 // (compile, run, check; the rest of its total is work-dir set-up and removal) → judged_at

@@ -475,6 +475,20 @@ function cpuTicks(pid: number): { self: number; children: number } | null {
   }
 }
 
+/** The judge process `verdict serve` forks (a node child of the server), if any. */
+function judgeProcessOf(serverPid: number): number | null {
+  try {
+    for (const task of fs.readdirSync(`/proc/${serverPid}/task`)) {
+      for (const pid of fs.readFileSync(`/proc/${serverPid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) {
+        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node') return Number(pid);
+      }
+    }
+  } catch {
+    // the server is gone
+  }
+  return null;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const COST_REQUESTS = 200;
@@ -496,6 +510,8 @@ interface ConfigResult {
   cpu: { self: number; children: number } | null;
   /** CPU of the separate `verdict worker` process (its children not counted), share of one core. */
   workerCpu: number | null;
+  /** CPU of the server's judge process and of its reaped children (compilers, sandboxes). */
+  judgeCpu: { self: number; children: number } | null;
   queue: { submitted: number; judged: number; pending: number; verdicts: Record<string, number> };
 }
 
@@ -546,12 +562,15 @@ async function measure(target: Target, o: Options): Promise<ConfigResult> {
     const sampler = setInterval(() => loads.push(os.loadavg()[0]), 5000);
     const loadStart = os.loadavg()[0];
     const cpu0 = target.pid ? cpuTicks(target.pid) : null;
+    const judgePid = target.pid ? judgeProcessOf(target.pid) : null;
+    const jcpu0 = judgePid ? cpuTicks(judgePid) : null;
     const wcpu0 = target.workerPid ? cpuTicks(target.workerPid) : null;
     const when = new Date();
     console.log(`  load for ${o.duration} s (${streams.map((x) => `${x.connections}×${x.name.split(' ')[1]}`).join(', ')}) ...`);
     const results = await Promise.all(streams.map((st, i) => runWrk(st, target.url, scripts[i], o.duration)));
     clearInterval(sampler);
     const cpu1 = target.pid ? cpuTicks(target.pid) : null;
+    const jcpu1 = judgePid ? cpuTicks(judgePid) : null;
     const wcpu1 = target.workerPid ? cpuTicks(target.workerPid) : null;
     const loadEnd = os.loadavg()[0];
     loads.push(loadEnd);
@@ -577,6 +596,7 @@ async function measure(target: Target, o: Options): Promise<ConfigResult> {
       streams: streams.map((stream, i) => ({ stream, r: results[i] })),
       cpu: cpu0 && cpu1 ? { self: (cpu1.self - cpu0.self) / hz / seconds, children: (cpu1.children - cpu0.children) / hz / seconds } : null,
       workerCpu: wcpu0 && wcpu1 ? (wcpu1.self - wcpu0.self) / hz / seconds : null,
+      judgeCpu: jcpu0 && jcpu1 ? { self: (jcpu1.self - jcpu0.self) / hz / seconds, children: (jcpu1.children - jcpu0.children) / hz / seconds } : null,
       queue: { submitted, judged: submitted - pending, pending, verdicts },
     };
   } finally {
@@ -593,7 +613,11 @@ function report(c: ConfigResult, o: Options): string {
   lines.push(`\n=== ${c.label} — ${c.when} UTC, ${o.duration} s, ${o.contestants} contestants, ${o.problems} problems`);
   lines.push(`load average (1 min, ${os.cpus().length} CPUs): start ${c.load.start.toFixed(2)}, mean ${c.load.mean.toFixed(2)}, max ${c.load.max.toFixed(2)}, end ${c.load.end.toFixed(2)}`);
   lines.push(`one request at a time (${COST_REQUESTS} each, before the load): ${c.costs.map((x) => `${x.name.split(' ')[1]} p50 ${x.p50.toFixed(1)} ms${x.cpuMs === null ? '' : `, server CPU ${x.cpuMs.toFixed(1)} ms`}`).join('; ')}`);
-  if (c.cpu) lines.push(`server process CPU: ${(c.cpu.self * 100).toFixed(0)} % of one core; its reaped children (compilers, sandboxes): ${(c.cpu.children * 100).toFixed(0)} %${c.workerCpu === null ? '' : `; verdict worker process: ${(c.workerCpu * 100).toFixed(0)} %`}`);
+  if (c.cpu) {
+    const judge = c.judgeCpu ? `; judge process: ${(c.judgeCpu.self * 100).toFixed(0)} %, its reaped children (compilers, sandboxes): ${(c.judgeCpu.children * 100).toFixed(0)} %` : '';
+    const worker = c.workerCpu === null ? '' : `; verdict worker process: ${(c.workerCpu * 100).toFixed(0)} %`;
+    lines.push(`server process CPU: ${(c.cpu.self * 100).toFixed(0)} % of one core${judge}${worker}`);
+  }
   lines.push(`${'route'.padEnd(32)} ${pad('requests', 9)} ${pad('req/s', 7)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('max ms', 8)} ${pad('HTTP≥400', 8)} ${pad('code≠0', 7)} ${pad('timeouts', 8)} ${pad('sock c/r/w', 10)} ${pad('MB/s', 6)}`);
   const row = (name: string, runs: WrkResult[]) => {
     const req = runs.reduce((a, r) => a + r.requests, 0);

@@ -1,5 +1,5 @@
 // Judge throughput: M submissions of A+B on a 20-test problem sent at once (POST /api/submit,
-// SUBMIT_WAIT_MS=0), judged by 2 workers — in the server process (JUDGE_WORKERS=2, default) or
+// SUBMIT_WAIT_MS=0), judged by 2 workers — in the server's judge process (JUDGE_WORKERS=2) or
 // two `verdict worker` processes (--processes, needs --pg) — for C++ and Python. Throughput is
 // M over the time from the first record created to the last verdict stored. The floor is the
 // same work done bare on this machine (the same compile and run commands through
@@ -99,7 +99,7 @@ try {
   };
   console.log(
     `A+B with ${TESTS} tests, ${M} submissions per language sent at once, ${WORKERS} workers ` +
-      `(${processes ? 'two `verdict worker` processes' : 'in the server process'}), ${usePg ? 'PostgreSQL' : 'embedded PGlite'}\n`,
+      `(${processes ? 'two `verdict worker` processes' : "in the server's judge process"}), ${usePg ? 'PostgreSQL' : 'embedded PGlite'}\n`,
   );
   for (const language of languages) {
     const loadAtStart = loadAverage();
