@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { Announcement, JudgeQueue } from './services/judge-queue.ts';
+import { processName } from './services/submission-verdicts.ts';
 
 /** Server → judge process. */
 export type ToJudgeProcess =
@@ -41,6 +42,8 @@ export class JudgeProcess {
   private restartDelayMs = RESTART_DELAY_MS.first;
   private restartTimer: NodeJS.Timeout | undefined;
   private readonly stopForwarding: () => void;
+  /** The release of the last ended process's jobs (awaited by stop, before the database closes). */
+  private released: Promise<void> = Promise.resolve();
   /** Times the process was started (tests and logs). */
   starts = 0;
 
@@ -84,6 +87,12 @@ export class JudgeProcess {
     child.on('error', (err) => log.warn({ reason: err.message }, 'judge process channel error'));
     child.once('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;
+      // It is gone for sure: what it was judging goes to the next worker now, not when its
+      // locks expire (JUDGE_LOCK_LIFETIME_MS). The record gets a new attempt.
+      this.released = this.opts.queue
+        .releaseJobsOf(processName(child.pid))
+        .then((n) => void (n && log.warn({ pid: child.pid, jobs: n }, 'released the judge jobs of an ended judge process')))
+        .catch((err: Error) => log.warn({ reason: err.message }, 'could not release the judge jobs of an ended judge process'));
       if (this.stopping) return;
       if (Date.now() - startedAt >= HEALTHY_AFTER_MS) this.restartDelayMs = RESTART_DELAY_MS.first;
       const delayMs = this.restartDelayMs;
@@ -116,11 +125,13 @@ export class JudgeProcess {
     this.stopForwarding();
     clearTimeout(this.restartTimer);
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    this.send({ type: 'stop' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      this.send({ type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    await this.released;
   }
 }

@@ -105,9 +105,15 @@ describe('the judge process of verdict serve @slow', function () {
     assert.equal(await verdictOf(id), 'AC');
   });
 
-  it('restarts a judge process that died, and judging goes on', async () => {
+  it('restarts a judge process that died mid-judge; its record is judged again at once, not when its lock expires', async () => {
     const first = server.judgeProcess!.pid!;
     const starts = server.judgeProcess!.starts;
+    const inFlight = await submit(SLOW_AC);
+    await waitFor('the record in JG', async () => {
+      const row = await server.services.db.selectFrom('submissions').select('status').where('id', '=', inFlight).executeTakeFirstOrThrow();
+      return row.status === 'JG' ? true : undefined;
+    }, 60_000, 20);
+    const killedAt = Date.now();
     process.kill(first, 'SIGKILL');
     const second = await waitFor('a new judge process', async () => {
       const pid = server.judgeProcess!.pid;
@@ -117,6 +123,15 @@ describe('the judge process of verdict serve @slow', function () {
     assert.ok(alive(second));
     const r = await admin.api.get('/api/health');
     assert.equal(r.code, 0, 'the API answers while the judge restarts');
+    // The lock lifetime is the default minute: a verdict well before it means the dead
+    // process's job was released, not taken over after expiry.
+    assert.equal(await verdictOf(inFlight, 30_000), 'AC');
+    const elapsed = Date.now() - killedAt;
+    assert.ok(elapsed < 30_000, `judged again ${elapsed} ms after the kill`);
+    const row = await server.services.db.selectFrom('submissions').select('judge_attempts').where('id', '=', inFlight).executeTakeFirstOrThrow();
+    assert.equal(row.judge_attempts, 2, 'a second attempt judged it');
+    const history = await server.services.db.selectFrom('submission_verdicts').select('judged_by').where('submission_id', '=', inFlight).execute();
+    assert.deepEqual(history.map((h) => h.judged_by.split('#')[1]), [String(second)], 'one verdict, written by the new judge process');
     assert.equal(await verdictOf(await submit(AC)), 'AC');
   });
 

@@ -11,7 +11,7 @@ import type { DB } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from './submissions-states.ts';
 import { VerdictWaiter } from './submissions-waiter.ts';
-import { storeFinalVerdict } from './submission-verdicts.ts';
+import { processName, storeFinalVerdict } from './submission-verdicts.ts';
 
 export const JUDGE_JOB = 'judge-submission';
 export const CHORE_JOB = 'judge-chore';
@@ -64,6 +64,9 @@ export class JudgeQueue {
     if (channel instanceof EventEmitter) channel.on('error', (err: Error) => log.warn({ reason: err.message }, 'judge queue notifications interrupted'));
     const inProcess = inProcessAnnouncements ? new InMemoryNotificationChannel() : undefined;
     const agenda = new Agenda({
+      // Recorded with every lock this process takes (agenda_jobs.last_modified_by), so that the
+      // locks of a process known to be dead can be released at once (releaseJobsOf).
+      name: processName(),
       backend,
       ...(inProcess ? { notificationChannel: inProcess } : {}),
       processEvery: options.processEveryMs,
@@ -141,6 +144,19 @@ export class JudgeQueue {
   forwardAnnouncements(send: (job: Announcement) => void): () => void {
     if (!(this.channel instanceof InMemoryNotificationChannel)) return () => {};
     return this.channel.subscribe((n) => send({ jobName: n.jobName, nextRunAt: n.nextRunAt ?? null }));
+  }
+
+  /**
+   * Hands the judge jobs locked by `owner` (a processName) to the next worker that looks,
+   * as Agenda does once a lock is older than its lifetime: for a process known to be dead
+   * (the server's judge process after it exited), so its records need not wait up to a
+   * minute. Returns how many were released. Never call it for a process that may be alive.
+   */
+  async releaseJobsOf(owner: string): Promise<number> {
+    const { numAffectedRows } = await sql`
+      update agenda_jobs set locked_at = to_timestamp(0)
+       where name = ${JUDGE_JOB} and last_modified_by = ${owner} and locked_at is not null`.execute(this.db);
+    return Number(numAffectedRows ?? 0);
   }
 
   async stop(): Promise<void> {

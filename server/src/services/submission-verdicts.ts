@@ -7,8 +7,11 @@ import os from 'node:os';
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { DB, SubmissionsTable } from '../db/schema.ts';
 
-/** This process, as the history names it: host#pid. */
-export const JUDGED_BY = `${os.hostname()}#${process.pid}`;
+/** A process of this machine as the history and the judge queue's locks name it: host#pid. */
+export const processName = (pid: number = process.pid): string => `${os.hostname()}#${pid}`;
+
+/** This process, as the history names it. */
+export const JUDGED_BY = processName();
 
 export interface VerdictClaim {
   /** The attempt number the writer claimed the record with. */
