@@ -13,6 +13,7 @@ import { PdfRenderer } from './services/pdf-render.ts';
 import { loadSamples } from './services/samples.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './bootstrap.ts';
 import { createApp } from './http/app.ts';
+import { answerClientErrors } from './http/client-error.ts';
 import { allRoutes, testOnlyRoutes } from './routes/index.ts';
 import type { Services } from './services.ts';
 import { startAuthChores } from './services/auth-chores.ts';
@@ -78,6 +79,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // interval and the usual 60 s idle timeout of a proxy in front; headers timeout above it.
     httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+    answerClientErrors(httpServer);
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config.port, config.host, () => resolve());
