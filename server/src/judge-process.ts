@@ -26,6 +26,8 @@ const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'judge-pro
 const RESTART_DELAY_MS = { first: 500, max: 30_000 };
 /** A process that ran this long before dying restarts at the first delay again. */
 const HEALTHY_AFTER_MS = 60_000;
+/** How long a judge process may take to start before it is killed. */
+const START_TIMEOUT_MS = 60_000;
 /** How long a stopping judge process may take before it is killed. */
 const STOP_GRACE_MS = 10_000;
 
@@ -75,6 +77,9 @@ export class JudgeProcess {
     // No inherited --import/--inspect flags: the entry registers the TypeScript loader itself.
     const child = fork(ENTRY, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
     this.child = child;
+    // One that hangs while starting (a database that does not answer) is killed: its exit
+    // rejects `ready`, and it is restarted like one that crashed.
+    const timer = setTimeout(() => child.kill('SIGKILL'), START_TIMEOUT_MS);
     const ready = new Promise<void>((resolve, reject) => {
       child.on('message', (message: FromJudgeProcess) => {
         if (message.type === 'ready') resolve();
@@ -82,7 +87,7 @@ export class JudgeProcess {
       });
       child.once('exit', (code, signal) => reject(new Error(`the judge process exited before it was ready (${signal ?? `exit code ${code}`})`)));
       child.once('error', reject);
-    });
+    }).finally(() => clearTimeout(timer));
     // A dead child no longer reads its IPC channel: writes to it fail with EPIPE, reported here.
     child.on('error', (err) => log.warn({ reason: err.message }, 'judge process channel error'));
     child.once('exit', (code, signal) => {
