@@ -4,7 +4,7 @@
 import type { Database } from '@verdict/server/db/database';
 import { addUser } from '@verdict/server/services/users-admin';
 import { hashPassword } from '@verdict/server/auth/passwords';
-import { revokeUserTokens } from '@verdict/server/auth/tokens';
+import { replacePassword } from '@verdict/server/auth/tokens';
 import { AppError, ErrorKinds } from '@verdict/server/http/errors';
 import { CliError } from './errors.ts';
 import { openLocalDatabase } from './local-db.ts';
@@ -65,11 +65,7 @@ function localStore(database: Database): UserStore {
     async setPassword(username, password) {
       const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
       if (!row) throw new CliError(`no user named "${username}" in ${where}`);
-      const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', row.id).execute();
-        await revokeUserTokens(trx, row.id);
-      });
+      await replacePassword(db, row.id, await hashPassword(password));
     },
     async joinContest(contestTitle, usernames) {
       const contest = await db.selectFrom('contests').select('id').where('title', '=', contestTitle).executeTakeFirst();

@@ -25,8 +25,7 @@ async function start(message: Extract<ToJudgeProcess, { type: 'start' }>): Promi
   const queue = await JudgeQueue.open(database, log, config.judgeQueue, { inProcessAnnouncements: message.inProcessAnnouncements });
   const judge = createJudgeProvider(config, log);
   running = { database, queue, judge, log };
-  if (stopping) return; // told to stop while starting: stop() closes what was opened
-  await startJudgeWorkers({ config, database, queue, judge, log, concurrency: config.workers });
+  await startJudgeWorkers({ config, database, queue, judge, log });
   tell({ type: 'ready' });
 }
 

@@ -93,16 +93,18 @@ export class JudgeProcess {
     child.once('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;
       // It is gone for sure: what it was judging goes to the next worker now, not when its
-      // locks expire (JUDGE_LOCK_LIFETIME_MS). The record gets a new attempt.
-      this.released = this.opts.queue
-        .releaseJobsOf(processName(child.pid))
-        .then((n) => void (n && log.warn({ pid: child.pid, jobs: n }, 'released the judge jobs of an ended judge process')))
-        .catch((err: Error) => log.warn({ reason: err.message }, 'could not release the judge jobs of an ended judge process'));
+      // locks expire (JUDGE_LOCK_LIFETIME_MS). The record gets a new attempt. (No pid: it never ran.)
+      if (child.pid !== undefined) {
+        this.released = this.opts.queue
+          .releaseJobsOf(processName(child.pid))
+          .then((n) => void (n && log.warn({ pid: child.pid, jobs: n }, 'released the judge jobs of an ended judge process')))
+          .catch((err: Error) => log.warn({ reason: err.message }, 'could not release the judge jobs of an ended judge process'));
+      }
       if (this.stopping) return;
       if (Date.now() - startedAt >= HEALTHY_AFTER_MS) this.restartDelayMs = RESTART_DELAY_MS.first;
       const delayMs = this.restartDelayMs;
       this.restartDelayMs = Math.min(2 * delayMs, RESTART_DELAY_MS.max);
-      log.error({ pid: child.pid, code, signal, restartInMs: delayMs }, 'judge process died; restarting it (its jobs are taken over once their locks expire)');
+      log.error({ pid: child.pid, code, signal, restartInMs: delayMs }, 'judge process died; restarting it');
       this.restartTimer = setTimeout(() => {
         this.restartTimer = undefined;
         this.spawn().catch((err: Error) => log.error({ reason: err.message }, 'judge process did not start'));

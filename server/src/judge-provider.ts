@@ -1,6 +1,6 @@
-// One judge per process, created on first use from configuration: the in-process workers
-// and the language list of the API share it, and it is closed once on shutdown (the sandbox
-// keeps launchers and work dirs between runs).
+// One judge per process, created on first use from configuration (a judge process's workers
+// share it; the server uses its own for the API's language list), and closed once on shutdown
+// (the sandbox keeps launchers and work dirs between runs).
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { createJudge, type Judge } from './judge/create-judge.ts';

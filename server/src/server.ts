@@ -21,7 +21,6 @@ import { createMailer } from './services/mail.ts';
 import { languageCatalogFromJudge } from './services/templates-languages.ts';
 import { JudgeQueue } from './services/judge-queue.ts';
 import { Leaderboards } from './services/leaderboard.ts';
-import { startJudgeWorkers } from './worker.ts';
 import { JudgeProcess } from './judge-process.ts';
 import { createJudgeProvider } from './judge-provider.ts';
 
@@ -58,7 +57,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const firstAdmin = await ensureFirstAdmin(database.db, config.adminPassword, log);
     const pdf = new PdfRenderer({ log });
     closers.push(() => pdf.close());
-    // Closed after the queue stops (closers run in reverse).
+    // The server's judge only answers the API's language list; judging is the judge process's.
     const judge = createJudgeProvider(config, log);
     closers.push(() => judge.close());
     const judgeQueue = await JudgeQueue.open(database, log, config.judgeQueue);
@@ -92,7 +91,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         }),
     );
     // This process runs the queue's chore; the judge workers run in a child process.
-    await startJudgeWorkers({ config, database, queue: judgeQueue, judge, log, concurrency: 0 });
+    await judgeQueue.start();
     let judgeProcess: JudgeProcess | null = null;
     if (config.workers > 0) {
       judgeProcess = await JudgeProcess.start({ config, database, queue: judgeQueue, log });

@@ -1,5 +1,5 @@
-// Judge workers: the same code in `verdict serve` (config.workers in-process) and in
-// `verdict worker` (a separate process, possibly on another machine, on the same database).
+// Judge workers: the same code in the judge process of `verdict serve` (judge-process.ts) and
+// in `verdict worker` (a separate process, possibly on another machine, on the same database).
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { JudgeProvider } from './judge-provider.ts';
@@ -15,11 +15,12 @@ export interface StartWorkersOptions {
   /** The process's judge (closed by whoever created it). */
   judge: JudgeProvider;
   log: Logger;
-  /** Concurrent judge jobs in this process (0: only the stale-record chore runs here). */
-  concurrency: number;
 }
 
-/** Starts processing the queue and prepares the judge (plugins, language probes) in the background. */
+/**
+ * Starts processing the queue with `config.workers` concurrent judge jobs (and the chore), and
+ * prepares the judge (plugins, language probes) in the background.
+ */
 export async function startJudgeWorkers(opts: StartWorkersOptions): Promise<void> {
   const { config, database, queue, log } = opts;
   const getJudge = () => opts.judge.get();
@@ -30,13 +31,11 @@ export async function startJudgeWorkers(opts: StartWorkersOptions): Promise<void
     log,
     retry: (id: number, delayMs: number) => queue.enqueue(id, delayMs),
   };
-  await queue.start(opts.concurrency > 0 ? { concurrency: opts.concurrency, handle: (id, keepAlive) => judgeRecord(deps, id, keepAlive) } : undefined);
-  if (opts.concurrency > 0) {
-    log.info({ workers: opts.concurrency }, 'judge workers started');
-    // Load plugins and probe the toolchains now rather than on the first submission.
-    getJudge()
-      .then((judge) => judge.languages())
-      .then((languages) => log.info({ backend: config.judgeBackend ?? 'sandbox', languages: languages.map((l) => l.id) }, 'judge ready'))
-      .catch((err: Error) => log.warn({ reason: err.message }, 'judge not usable: submissions will end in SE until this is fixed'));
-  }
+  await queue.start({ concurrency: config.workers, handle: (id, keepAlive) => judgeRecord(deps, id, keepAlive) });
+  log.info({ workers: config.workers }, 'judge workers started');
+  // Load plugins and probe the toolchains now rather than on the first submission.
+  getJudge()
+    .then((judge) => judge.languages())
+    .then((languages) => log.info({ backend: config.judgeBackend ?? 'sandbox', languages: languages.map((l) => l.id) }, 'judge ready'))
+    .catch((err: Error) => log.warn({ reason: err.message }, 'judge not usable: submissions will end in SE until this is fixed'));
 }

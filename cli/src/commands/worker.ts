@@ -44,7 +44,7 @@ export default async function worker(opts: WorkerOptions): Promise<void> {
   if (config.databaseUrl) await migrateToLatest(database.db);
   const queue = await JudgeQueue.open(database, log, config.judgeQueue);
   const judge = createJudgeProvider(config, log);
-  await startJudgeWorkers({ config, database, queue, judge, log, concurrency: config.workers });
+  await startJudgeWorkers({ config, database, queue, judge, log });
   console.log(`Verdict judge worker: ${config.workers} concurrent job${config.workers === 1 ? '' : 's'} (${config.databaseUrl ? 'PostgreSQL' : `embedded database of ${config.dataDir}`})`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import type { CurrentUser } from '../http/route.ts';
 
 const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -41,6 +42,17 @@ export async function revokeUserTokens(db: Kysely<DB>, userId: number, keepToken
   let q = db.updateTable('auth_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepToken) q = q.where('token_hash', '!=', hashToken(keepToken));
   await q.execute();
+}
+
+/**
+ * A new password for a user and the end of their other sessions, together or not at all (in
+ * the caller's transaction when `db` is one). Hash the password before: not inside a transaction.
+ */
+export function replacePassword(db: Kysely<DB>, userId: number, passwordHash: string, keepToken?: string): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    await revokeUserTokens(trx, userId, keepToken);
+  });
 }
 
 /** The token sent in the Authorization header, raw or as "Bearer <token>". */

@@ -7,7 +7,7 @@ import type { DB } from '../db/schema.ts';
 import { AppError, ErrorKinds, fail } from '../http/errors.ts';
 import { toWireUser, type WireUser } from '../http/wire.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { issueToken, resolveToken, revokeToken, revokeUserTokens } from '../auth/tokens.ts';
+import { issueToken, replacePassword, resolveToken, revokeToken } from '../auth/tokens.ts';
 import type { Services } from '../services.ts';
 import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
 import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
@@ -192,8 +192,7 @@ export async function resetPassword(
   }
   const passwordHash = await hashPassword(input.newPwd);
   await consumeEmailCode(db, input.email, 'reset', input.code, async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-    await revokeUserTokens(trx, user.id);
+    await replacePassword(trx, user.id, passwordHash);
     await clearAccountFailures(trx, user.username);
   });
 }

@@ -49,14 +49,9 @@ export class Leaderboards {
   /** Serialized once per version of the rows: every contestant polls the same board. */
   private readonly replies = new WeakMap<ScoreboardRow[], SerializedReply>();
 
-  async forUser(user: CurrentUser, contestId: number): Promise<ScoreboardRow[]> {
-    const contest = await assertCanSeeContest(this.db, user, contestId);
-    return this.rows(contest);
-  }
-
-  /** forUser's rows as a ready reply (JSON and gzip made once per version, not per request). */
+  /** The board of a contest the user may see, as a ready reply (JSON and gzip made once per version, not per request). */
   async replyFor(user: CurrentUser, contestId: number): Promise<SerializedReply> {
-    const rows = await this.forUser(user, contestId);
+    const rows = await this.rows(await assertCanSeeContest(this.db, user, contestId));
     let reply = this.replies.get(rows);
     if (!reply) this.replies.set(rows, (reply = new SerializedReply(rows)));
     return reply;

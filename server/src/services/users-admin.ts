@@ -7,7 +7,7 @@ import type { DB } from '../db/schema.ts';
 import { containsPattern } from '../db/like.ts';
 import { uniqueViolation } from '../db/unique.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { revokeUserTokens } from '../auth/tokens.ts';
+import { replacePassword } from '../auth/tokens.ts';
 import { fail } from '../http/errors.ts';
 import type { CurrentUser } from '../http/route.ts';
 import { toWireUser, type WireUser } from '../http/wire.ts';
@@ -114,11 +114,7 @@ export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: U
 /** Sets a new password and ends the user's sessions (except the caller's own, when it is them). */
 export async function setUserPassword(db: Kysely<DB>, caller: CurrentUser, callerToken: string | null, id: number, password: string): Promise<void> {
   assertMayManage(caller, await findUser(db, id));
-  const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
-    await revokeUserTokens(trx, id, caller.id === id ? (callerToken ?? undefined) : undefined);
-  });
+  await replacePassword(db, id, await hashPassword(password), caller.id === id ? (callerToken ?? undefined) : undefined);
 }
 
 export async function deleteUsers(db: Kysely<DB>, caller: CurrentUser, ids: number[]): Promise<number> {

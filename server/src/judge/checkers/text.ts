@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 /** Space, tab, LF, VT, FF, CR. */
 export const ASCII_WHITESPACE = /[ \t\n\v\f\r]+/;
 
-export function isAsciiSpace(code: number): boolean {
+function isAsciiSpace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
