@@ -25,20 +25,19 @@
 //   --url URL             measure a running server instead; seeding then needs its database:
 //                         --data-dir DIR (embedded: DIR/pglite.url) or --database-url URL. The
 //                         contest, its problems and accounts (`load-<run>-*`) stay there.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import yazl from 'yazl';
 import { issueToken } from '@verdict/server/auth/tokens';
 import { embeddedUrlFile, openDatabase, type Database } from '@verdict/server/db/database';
-import { freshPgDatabase } from './lib/judge-server.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { PENDING_STATES } from '@verdict/server/services/submissions-states';
+import { zipFolder } from '../cli/src/package-zip.ts';
+import { childrenOf, commandOf, sleep } from '../tests/helpers/processes.ts';
+import { freshPgDatabase, REPO_ROOT } from './lib/judge-server.ts';
 
 // ---------------------------------------------------------------- options
 
@@ -155,8 +154,8 @@ async function startChildServer(o: Options, judgeWorkers: string): Promise<Targe
   if (pgDb) env.DATABASE_URL = pgDb.url;
   const log = fs.openSync(logFile, 'w');
   const nodeFlags = o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProf}`] : [];
-  const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT, 'cli/bin/verdict.js'), 'serve', '--port', String(port), '--data-dir', dataDir], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...nodeFlags, path.join(REPO_ROOT, 'cli/bin/verdict.js'), 'serve', '--port', String(port), '--data-dir', dataDir], {
+    cwd: REPO_ROOT,
     env,
     stdio: ['ignore', log, log],
   });
@@ -192,7 +191,7 @@ async function startChildServer(o: Options, judgeWorkers: string): Promise<Targe
     database = await openDatabase({ dataDir, databaseUrl: pgDb?.url ?? fs.readFileSync(embeddedUrlFile(dataDir), 'utf8').trim(), poolSize: 2 });
     if (judgeWorkers === 'worker') {
       const wlog = fs.openSync(logFile, 'a');
-      worker = spawn(process.execPath, [path.join(ROOT, 'cli/bin/verdict.js'), 'worker', '--workers', '1', '--data-dir', dataDir], { cwd: ROOT, env, stdio: ['ignore', wlog, wlog] });
+      worker = spawn(process.execPath, [path.join(REPO_ROOT, 'cli/bin/verdict.js'), 'worker', '--workers', '1', '--data-dir', dataDir], { cwd: REPO_ROOT, env, stdio: ['ignore', wlog, wlog] });
       fs.closeSync(wlog);
     }
   } catch (err) {
@@ -218,23 +217,16 @@ interface Seed {
   tokens: string[];
 }
 
-function zipFolder(dir: string): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  const walk = (rel: string) => {
-    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(r);
-      else if (e.isFile()) zip.addFile(path.join(dir, r), r);
-    }
-  };
-  walk('');
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
+/** The package folder as zip bytes, through the CLI's own packer (what `verdict problem pack` makes). */
+async function zipBytes(dir: string): Promise<Buffer> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-load-zip-'));
+  try {
+    const file = path.join(scratch, 'package.zip');
+    await zipFolder(dir, file);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 async function api<T>(url: string, token: string, init: RequestInit): Promise<T> {
@@ -258,7 +250,7 @@ async function seed(target: Target, o: Options): Promise<Seed> {
     .executeTakeFirstOrThrow();
   const adminToken = await issueToken(db, admin.id);
 
-  const zip = await zipFolder(path.join(ROOT, 'problems/aplusb'));
+  const zip = await zipBytes(path.join(REPO_ROOT, 'problems/aplusb'));
   const problemIds: number[] = [];
   for (let i = 0; i < o.problems; i++) {
     const p = await db
@@ -475,21 +467,11 @@ function cpuTicks(pid: number): { self: number; children: number } | null {
   }
 }
 
-/** The judge process `verdict serve` forks (a node child of the server), if any. */
+/** The judge process `verdict serve` forks (its node child), if any. */
 function judgeProcessOf(serverPid: number): number | null {
-  try {
-    for (const task of fs.readdirSync(`/proc/${serverPid}/task`)) {
-      for (const pid of fs.readFileSync(`/proc/${serverPid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) {
-        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node') return Number(pid);
-      }
-    }
-  } catch {
-    // the server is gone
-  }
-  return null;
+  return childrenOf(serverPid).find((pid) => commandOf(pid) === 'node') ?? null;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const COST_REQUESTS = 200;
 
@@ -507,7 +489,8 @@ interface ConfigResult {
   when: string;
   load: { start: number; max: number; mean: number; end: number };
   streams: { stream: Stream; r: WrkResult }[];
-  cpu: { self: number; children: number } | null;
+  /** CPU of the server process itself, share of one core (it spawns no judging of its own). */
+  cpu: number | null;
   /** CPU of the separate `verdict worker` process (its children not counted), share of one core. */
   workerCpu: number | null;
   /** CPU of the server's judge process and of its reaped children (compilers, sandboxes). */
@@ -583,9 +566,8 @@ async function measure(target: Target, o: Options): Promise<ConfigResult> {
       .groupBy('status')
       .execute();
     const verdicts = Object.fromEntries(rows.map((r) => [r.status, r.n]));
-    const pendingStates = ['PD', 'CP', 'JG'];
     const submitted = rows.reduce((a, r) => a + r.n, 0);
-    const pending = rows.filter((r) => pendingStates.includes(r.status)).reduce((a, r) => a + r.n, 0);
+    const pending = rows.filter((r) => (PENDING_STATES as readonly string[]).includes(r.status)).reduce((a, r) => a + r.n, 0);
     const hz = 100; // USER_HZ
     const seconds = o.duration;
     return {
@@ -594,7 +576,7 @@ async function measure(target: Target, o: Options): Promise<ConfigResult> {
       when: when.toISOString().slice(0, 16).replace('T', ' '),
       load: { start: loadStart, max: Math.max(...loads, loadStart), mean: loads.reduce((a, b) => a + b, 0) / loads.length, end: loadEnd },
       streams: streams.map((stream, i) => ({ stream, r: results[i] })),
-      cpu: cpu0 && cpu1 ? { self: (cpu1.self - cpu0.self) / hz / seconds, children: (cpu1.children - cpu0.children) / hz / seconds } : null,
+      cpu: cpu0 && cpu1 ? (cpu1.self - cpu0.self) / hz / seconds : null,
       workerCpu: wcpu0 && wcpu1 ? (wcpu1.self - wcpu0.self) / hz / seconds : null,
       judgeCpu: jcpu0 && jcpu1 ? { self: (jcpu1.self - jcpu0.self) / hz / seconds, children: (jcpu1.children - jcpu0.children) / hz / seconds } : null,
       queue: { submitted, judged: submitted - pending, pending, verdicts },
@@ -613,10 +595,10 @@ function report(c: ConfigResult, o: Options): string {
   lines.push(`\n=== ${c.label} — ${c.when} UTC, ${o.duration} s, ${o.contestants} contestants, ${o.problems} problems`);
   lines.push(`load average (1 min, ${os.cpus().length} CPUs): start ${c.load.start.toFixed(2)}, mean ${c.load.mean.toFixed(2)}, max ${c.load.max.toFixed(2)}, end ${c.load.end.toFixed(2)}`);
   lines.push(`one request at a time (${COST_REQUESTS} each, before the load): ${c.costs.map((x) => `${x.name.split(' ')[1]} p50 ${x.p50.toFixed(1)} ms${x.cpuMs === null ? '' : `, server CPU ${x.cpuMs.toFixed(1)} ms`}`).join('; ')}`);
-  if (c.cpu) {
+  if (c.cpu !== null) {
     const judge = c.judgeCpu ? `; judge process: ${(c.judgeCpu.self * 100).toFixed(0)} %, its reaped children (compilers, sandboxes): ${(c.judgeCpu.children * 100).toFixed(0)} %` : '';
     const worker = c.workerCpu === null ? '' : `; verdict worker process: ${(c.workerCpu * 100).toFixed(0)} %`;
-    lines.push(`server process CPU: ${(c.cpu.self * 100).toFixed(0)} % of one core${judge}${worker}`);
+    lines.push(`server process CPU: ${(c.cpu * 100).toFixed(0)} % of one core${judge}${worker}`);
   }
   lines.push(`${'route'.padEnd(32)} ${pad('requests', 9)} ${pad('req/s', 7)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('max ms', 8)} ${pad('HTTP≥400', 8)} ${pad('code≠0', 7)} ${pad('timeouts', 8)} ${pad('sock c/r/w', 10)} ${pad('MB/s', 6)}`);
   const row = (name: string, runs: WrkResult[]) => {
@@ -651,6 +633,8 @@ function report(c: ConfigResult, o: Options): string {
 // ---------------------------------------------------------------- main
 
 const o = parseOptions(process.argv.slice(2));
+// Before seeding 200 accounts and 26 uploads: the load comes from Debian's wrk.
+if (spawnSync('wrk', ['--version']).error) throw new Error('this benchmark needs wrk: apt-get install -y wrk');
 const configs = o.url ? ['existing'] : o.judgeWorkers;
 const out: string[] = [];
 for (const [i, w] of configs.entries()) {

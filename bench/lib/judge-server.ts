@@ -1,4 +1,4 @@
-// Shared by the judge benchmarks: a real server on a fresh database (embedded, or a new
+// Shared by the benchmarks: a real server on a fresh database (embedded, or a new
 // database on TEST_DATABASE_URL's PostgreSQL with --pg), problems added from folders, an admin
 // client for POST /api/submit, and the small statistics the scripts print.
 import crypto from 'node:crypto';
@@ -7,13 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { issueToken } from '@verdict/server/auth/tokens';
 import { loadConfig } from '@verdict/server/config';
-import { startServer, type RunningServer } from '@verdict/server/server';
+import { REPO_ROOT, startServer, type RunningServer } from '@verdict/server/server';
 import { createProblemFromPackage } from '@verdict/server/services/upload';
 import { PENDING_STATES } from '@verdict/server/services/submissions-states';
 import { zipFolder } from '../../cli/src/package-zip.ts';
 import { freshPostgresDatabase } from '../../tests/helpers/server.ts';
 
-export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+export { REPO_ROOT };
 
 export interface BenchServer {
   server: RunningServer;
@@ -97,12 +97,12 @@ async function call(bench: BenchServer, method: 'GET' | 'POST', route: string, b
 export async function submit(
   bench: BenchServer,
   body: { problemId: number; language: string; code: string },
-  { wait = true, pollMs = 20 } = {},
+  { wait = true } = {},
 ): Promise<Submitted> {
   const t0 = performance.now();
   let record = await call(bench, 'POST', '/api/submit', body);
   while (wait && isPending(record.judgeResult)) {
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     record = await call(bench, 'GET', `/api/JudgeRecord/detail?id=${record.id}`);
   }
   return { id: record.id, verdict: record.judgeResult, clientMs: performance.now() - t0 };

@@ -31,11 +31,11 @@ Commands without --server work on the database \`verdict serve\` uses (DATA_DIR,
 
 program
   .command('serve')
-  .description('start the API, the web app and an in-process judge worker')
+  .description('start the API, the web app and a judge process it supervises')
   .option('-p, --port <port>', 'port to listen on (env PORT, default 8080)')
   .option('-d, --data-dir <dir>', 'data folder for the embedded database (env DATA_DIR, default ./data)')
   .option('--database-url <url>', 'use this PostgreSQL server instead of the embedded one (env DATABASE_URL)')
-  .option('-w, --workers <n>', 'judge workers in this process (0 = none)')
+  .option('-w, --workers <n>', 'concurrent judge jobs in the judge process (env JUDGE_WORKERS, default 1; 0 = none)')
   .action(action('serve'));
 
 program
