@@ -13,11 +13,11 @@ import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 import * as XLSX from 'xlsx';
 import type { Page } from 'puppeteer-core';
-import { Api } from '../helpers/api.ts';
+import { Api, dataOf } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime, parseServerTime } from '../../web/src/lib/time.ts';
-import { clickByText, fill, findByText, hasHorizontalPageScroll, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
+import { clickByText, clickTestId, fill, findByText, hasHorizontalPageScroll, launchBrowser, settle, waitForText, type BrowserSession } from './browser.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLE_PROBLEM = path.join(REPO_ROOT, 'problems', 'aplusb');
@@ -27,11 +27,6 @@ const PROBLEMS = ['Admin Sum', 'Admin Sum Again'];
 const CONTEST = 'E2E Admin Cup';
 const ACCEPTED = 'a, b = map(int, input().split())\nprint(a + b)\n';
 const TEMPLATE_SCRIPT = '#include <cstdio>\nint main() {\n    return 0;\n}\n';
-
-function ok<T>(reply: { code: number; message: string; data: T }, what: string): T {
-  assert.equal(reply.code, 0, `${what}: ${reply.message}`);
-  return reply.data;
-}
 
 function filesUnder(dir: string, base = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -74,7 +69,6 @@ describe('e2e: admin screens @slow', function () {
   let contestId = 0;
 
   const url = (p: string) => server.url + p;
-  const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
   /** A screenshot once modals, spinners and menus have finished animating. */
   const shot = async (name: string) => {
     await settle(600);
@@ -86,12 +80,6 @@ describe('e2e: admin screens @slow', function () {
     const item = await findByText(page, '.ant-menu-item', label);
     await item.evaluate((el) => (el as HTMLElement).click());
     await page.waitForFunction((p) => location.pathname === p, {}, pathname);
-  }
-
-  /** A DOM click once visible, so a modal still zooming in or a toast on top does not catch it. */
-  async function clickTestId(id: string): Promise<void> {
-    const el = await page.waitForSelector(`[data-testid="${id}"]`, { visible: true });
-    await el!.evaluate((node) => (node as HTMLElement).click());
   }
 
   /** Confirms the modal whose OK button carries `testId`, then waits for it to close. */
@@ -157,7 +145,7 @@ describe('e2e: admin screens @slow', function () {
     await fill(page, '#password-login_password', server.adminPassword);
     const img = await page.waitForSelector('img[data-testid="captcha-image"][data-captcha-id]:not([data-captcha-id=""])');
     const captchaId = await img!.evaluate((el) => el.getAttribute('data-captcha-id')!);
-    const { answer } = ok(await new Api(server.url).get(`/api/test/captcha/${encodeURIComponent(captchaId)}`), 'captcha') as { answer: string };
+    const { answer } = dataOf(await new Api(server.url).get(`/api/test/captcha/${encodeURIComponent(captchaId)}`), 'captcha') as { answer: string };
     await fill(page, 'input[data-testid="captcha-input"]', answer);
     await page.click('button[data-testid="login-submit"]');
     await confirmDialog();
@@ -173,7 +161,7 @@ describe('e2e: admin screens @slow', function () {
 
   it('keeps the Add Problem modal open on a validation error, then creates two problems', async () => {
     await openMenu('Problems', '/problemManagement');
-    await clickTestId('add-problem');
+    await clickTestId(page, 'add-problem');
     await page.waitForSelector('#problem-modal_title', { visible: true });
     await fill(page, '#problem-modal_memoryLimit', '600000');
     await confirmModalExpectingError();
@@ -191,15 +179,15 @@ describe('e2e: admin screens @slow', function () {
     await confirmModal('problem-modal-ok');
     await waitForText(page, 'Add problem successfully');
 
-    await clickTestId('add-problem');
+    await clickTestId(page, 'add-problem');
     await fill(page, '#problem-modal_title', PROBLEMS[1]);
     await confirmModal('problem-modal-ok');
     for (const title of PROBLEMS) await findByText(page, '.ant-table-tbody td', title);
-    const listed = ok(await admin.api.get('/api/admin/problem/list'), 'problems') as Array<{ id: number; title: string }>;
+    const listed = dataOf(await admin.api.get('/api/admin/problem/list'), 'problems') as Array<{ id: number; title: string }>;
     for (const title of PROBLEMS) problemIds.push(listed.find((p) => p.title === title)!.id);
 
     // Edit: the modal is titled with the problem's title and holds its statement.
-    await clickTestId(`edit-problem-${problemIds[0]}`);
+    await clickTestId(page, `edit-problem-${problemIds[0]}`);
     await findByText(page, '.ant-modal-title', PROBLEMS[0]);
     await page.waitForFunction(() => (document.querySelector('#problem-modal_statement') as HTMLTextAreaElement)?.value.includes('# Sum'));
     await fill(page, '#problem-modal_timeLimit', '2000');
@@ -211,19 +199,19 @@ describe('e2e: admin screens @slow', function () {
     // Live search by title, then reset.
     await fill(page, '[data-testid="problem-search-title"]', 'Again');
     await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1);
-    await clickTestId('problem-search-reset');
+    await clickTestId(page, 'problem-search-reset');
     await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 2);
   });
 
   /** Clicks the problem modal's confirm while the form is invalid (it must stay open). */
   async function confirmModalExpectingError(): Promise<void> {
-    await clickTestId('problem-modal-ok');
+    await clickTestId(page, 'problem-modal-ok');
     await settle(300);
   }
 
   it('uploads a Kattis zip to each problem', async () => {
     for (const [i, id] of problemIds.entries()) {
-      await clickTestId(`upload-problem-${id}`);
+      await clickTestId(page, `upload-problem-${id}`);
       const input = await page.waitForSelector('.ant-modal input[type="file"]');
       await (input as import('puppeteer-core').ElementHandle<HTMLInputElement>).uploadFile(path.join(tmp, 'aplusb.zip'));
       await findByText(page, '.ant-upload-list', 'aplusb.zip');
@@ -231,13 +219,13 @@ describe('e2e: admin screens @slow', function () {
       await confirmModal('upload-modal-ok');
       await waitForText(page, `Upload successful: ${PROBLEMS[i]}`, 30_000);
     }
-    const listed = ok(await admin.api.get('/api/admin/problem/list'), 'problems') as Array<{ id: number; hasData: boolean }>;
+    const listed = dataOf(await admin.api.get('/api/admin/problem/list'), 'problems') as Array<{ id: number; hasData: boolean }>;
     assert.ok(problemIds.every((id) => listed.find((p) => p.id === id)?.hasData), 'both problems have test data');
   });
 
   it('creates a template with the script editor', async () => {
     await openMenu('Templates', '/templateManagement');
-    await clickTestId('add-template');
+    await clickTestId(page, 'add-template');
     await fill(page, '#template-modal_language', 'cpp');
     await page.keyboard.press('Tab');
     await fill(page, '#template-modal_comment', 'Admin C++ starter');
@@ -258,8 +246,8 @@ describe('e2e: admin screens @slow', function () {
 
   it('creates a contest one hour long starting now', async () => {
     await openMenu('Contests', '/contestManagement');
-    await clickTestId('add-contest');
-    await clickTestId('contest-modal-ok');
+    await clickTestId(page, 'add-contest');
+    await clickTestId(page, 'contest-modal-ok');
     for (const message of ['Please input the title', 'Please select the start time', 'Please select the end time']) {
       await waitForText(page, message);
     }
@@ -282,7 +270,7 @@ describe('e2e: admin screens @slow', function () {
     await shot('07-contest-add');
     await confirmModal('contest-modal-ok');
     await waitForText(page, 'Add contest successfully');
-    const contests = ok(await admin.api.get('/api/contest/list'), 'contests') as Array<{ id: number; title: string; startTime: string; endTime: string }>;
+    const contests = dataOf(await admin.api.get('/api/contest/list'), 'contests') as Array<{ id: number; title: string; startTime: string; endTime: string }>;
     const contest = contests.find((c) => c.title === CONTEST)!;
     assert.equal(contest.startTime, start);
     assert.equal(contest.endTime, end);
@@ -290,14 +278,14 @@ describe('e2e: admin screens @slow', function () {
   });
 
   it('adds one user, a list from a spreadsheet and both problems', async () => {
-    await clickTestId(`add-user-${contestId}`);
+    await clickTestId(page, `add-user-${contestId}`);
     await findByText(page, '.ant-modal', CONTEST);
     await pickOption('e2e_carol');
     await shot('08-contest-add-user');
     await confirmModal('add-user-modal-ok');
     await waitForText(page, 'Add user successfully');
 
-    await clickTestId(`add-user-list-${contestId}`);
+    await clickTestId(page, `add-user-list-${contestId}`);
     const input = await page.waitForSelector('.ant-modal input[type="file"]');
     await (input as import('puppeteer-core').ElementHandle<HTMLInputElement>).uploadFile(path.join(tmp, 'users.xlsx'));
     await findByText(page, '[data-testid="user-list-preview"] td', 'e2e_ghost');
@@ -308,13 +296,13 @@ describe('e2e: admin screens @slow', function () {
     await waitForText(page, 'Unknown usernames: e2e_ghost');
 
     for (const title of PROBLEMS) {
-      await clickTestId(`add-problem-${contestId}`);
+      await clickTestId(page, `add-problem-${contestId}`);
       await pickOption(title);
       await confirmModal('add-problem-modal-ok');
       await waitForText(page, 'Add problem successfully');
     }
 
-    await clickTestId(`view-contest-${contestId}`);
+    await clickTestId(page, `view-contest-${contestId}`);
     for (const name of ['e2e_carol', 'e2e_dave', 'e2e_erin']) await findByText(page, '[data-testid="contest-users-table"] td', name);
     for (const title of PROBLEMS) await findByText(page, '[data-testid="contest-problems-table"] td', title);
     const usersText = await page.$eval('[data-testid="contest-users-table"]', (el) => (el as HTMLElement).innerText);
@@ -326,15 +314,15 @@ describe('e2e: admin screens @slow', function () {
   });
 
   it('shows a contestant submission judged by the server, and the scoreboard cell', async () => {
-    const languages = ok(await admin.api.get('/api/JudgeTemplate/languages'), 'languages') as Array<{ id: string; name: string }>;
+    const languages = dataOf(await admin.api.get('/api/JudgeTemplate/languages'), 'languages') as Array<{ id: string; name: string }>;
     const python = languages.find((l) => /python/i.test(l.id) || /python/i.test(l.name));
     assert.ok(python, `no Python among ${JSON.stringify(languages)}`);
-    const reply = ok(
+    const reply = dataOf(
       await contestants[0].api.json('/api/submit', { problemId: problemIds[0], language: python.id, code: ACCEPTED, contestId }),
       'submit',
     ) as { id: number; judgeResult: string };
     for (let i = 0; i < 120; i += 1) {
-      const mine = ok(await contestants[0].api.form('/api/JudgeRecord/MyList', { contestId }), 'my list') as Array<{ judgeResult: string }>;
+      const mine = dataOf(await contestants[0].api.form('/api/JudgeRecord/MyList', { contestId }), 'my list') as Array<{ judgeResult: string }>;
       if (mine[0]?.judgeResult === 'AC') break;
       await settle(500);
     }
@@ -344,7 +332,7 @@ describe('e2e: admin screens @slow', function () {
     assert.ok(row);
     await findByText(page, `[data-testid="submission-row-${reply.id}"]`, 'e2e_carol');
     await shot('12-submissions');
-    await clickTestId(`submission-row-${reply.id}`);
+    await clickTestId(page, `submission-row-${reply.id}`);
     await findByText(page, '.ant-modal .cm-content', 'print(a + b)');
     await page.waitForSelector('[data-testid="submission-tests"] [data-verdict="AC"]');
     await shot('13-submission-detail');
@@ -352,7 +340,7 @@ describe('e2e: admin screens @slow', function () {
     await page.waitForSelector('[data-testid="submission-tests"]', { hidden: true });
 
     await openMenu('Contests', '/contestManagement');
-    await clickTestId(`contest-board-${contestId}`);
+    await clickTestId(page, `contest-board-${contestId}`);
     await page.waitForFunction((id) => location.pathname === `/contestDetail/${id}`, {}, contestId);
     await findByText(page, '[data-testid="board-title"]', CONTEST);
     const cell = await findByText(page, '[data-testid="leaderboard"] tr', 'e2e_carol');
@@ -363,14 +351,14 @@ describe('e2e: admin screens @slow', function () {
     assert.deepEqual(headers.slice(4, 6), ['A', 'B'], JSON.stringify(headers));
     assert.ok(!headers.includes('C'), `two problem columns once the count loaded: ${JSON.stringify(headers)}`);
     await shot('14-scoreboard');
-    await clickTestId('board-back');
+    await clickTestId(page, 'board-back');
     await page.waitForFunction(() => location.pathname === '/contestManagement');
 
     // Rejudge from the submission's detail: the record is judged again to the same verdict.
     await openMenu('Submissions', '/submissionManagement');
-    await clickTestId(`submission-row-${reply.id}`);
+    await clickTestId(page, `submission-row-${reply.id}`);
     await page.waitForSelector('[data-testid="submission-tests"] [data-verdict="AC"]');
-    await clickTestId('rejudge');
+    await clickTestId(page, 'rejudge');
     await waitForText(page, `Submission ${reply.id} queued for rejudging`);
     await closeModal();
     await page.waitForSelector(`[data-testid="submission-row-${reply.id}"] [data-verdict="AC"]`, { timeout: 60_000 });
@@ -379,16 +367,16 @@ describe('e2e: admin screens @slow', function () {
   it('deletes a problem after confirmation', async () => {
     await openMenu('Problems', '/problemManagement');
     await findByText(page, '.ant-table-tbody td', PROBLEMS[1]);
-    await clickTestId('delete-problems');
+    await clickTestId(page, 'delete-problems');
     await waitForText(page, 'Please select the problem to delete');
     await page.click(`tr[data-row-key="${problemIds[1]}"] .ant-checkbox-input`);
-    await clickTestId('delete-problems');
+    await clickTestId(page, 'delete-problems');
     await findByText(page, '.ant-modal-confirm', 'Are you sure to delete the selected problems?');
     await shot('15-problem-delete-confirm');
     await confirmDialog();
     await waitForText(page, 'Delete problem successfully');
     await page.waitForSelector(`tr[data-row-key="${problemIds[1]}"]`, { hidden: true });
-    const listed = ok(await admin.api.get('/api/admin/problem/list'), 'problems') as Array<{ id: number }>;
+    const listed = dataOf(await admin.api.get('/api/admin/problem/list'), 'problems') as Array<{ id: number }>;
     assert.deepEqual(listed.map((p) => p.id), [problemIds[0]]);
   });
 
@@ -400,12 +388,12 @@ describe('e2e: admin screens @slow', function () {
     );
     assert.ok(tags.includes('superadmin:rgb(0, 0, 0)'), tags.join());
     assert.ok(tags.includes('user:rgb(255, 242, 232)'), tags.join());
-    await clickTestId('add-user');
+    await clickTestId(page, 'add-user');
     await fill(page, '#add-user-form_username', 'e2e_frank');
     await fill(page, '#add-user-form_email', 'frank@example.test');
     await fill(page, '#add-user-form_password', 'secret-1');
     await fill(page, '#add-user-form_confirmPassword', 'secret-2');
-    await clickTestId('add-user-form-ok');
+    await clickTestId(page, 'add-user-form-ok');
     await waitForText(page, 'Password dost not match');
     await waitForText(page, 'Please fill in the form correctly');
     await shot('16a-user-add-mismatch');
@@ -413,27 +401,27 @@ describe('e2e: admin screens @slow', function () {
     await confirmModal('add-user-form-ok');
     await waitForText(page, 'Add user successfully');
     await findByText(page, '.ant-table-tbody td', 'frank@example.test');
-    const users = ok(await admin.api.get('/api/user/list', { keyword: 'e2e_frank' }), 'users') as Array<{ id: number }>;
+    const users = dataOf(await admin.api.get('/api/user/list', { keyword: 'e2e_frank' }), 'users') as Array<{ id: number }>;
     const frank = users[0].id;
 
     // Edit, change the password (a short one is refused and the modal stays open), delete.
-    await clickTestId(`edit-user-${frank}`);
+    await clickTestId(page, `edit-user-${frank}`);
     await page.waitForFunction(() => (document.querySelector('#edit-user-form_username') as HTMLInputElement)?.value === 'e2e_frank');
     await fill(page, '#edit-user-form_nickname', 'Frank the Tester');
     await confirmModal('edit-user-form-ok');
     await waitForText(page, 'Update user information successfully');
     await findByText(page, '.ant-table-tbody td', 'Frank the Tester');
-    await clickTestId(`password-user-${frank}`);
+    await clickTestId(page, `password-user-${frank}`);
     await fill(page, '#password-form_password', 'short');
     await fill(page, '#password-form_confirmPassword', 'short');
-    await clickTestId('password-form-ok');
+    await clickTestId(page, 'password-form-ok');
     await waitForText(page, 'Password length is between 6 and 32');
     await fill(page, '#password-form_password', 'longer-secret');
     await fill(page, '#password-form_confirmPassword', 'longer-secret');
     await confirmModal('password-form-ok');
     await waitForText(page, 'Success');
     await page.click(`tr[data-row-key="${frank}"] .ant-checkbox-input`);
-    await clickTestId('delete-users');
+    await clickTestId(page, 'delete-users');
     await findByText(page, '.ant-modal-confirm', 'Delete 1 selected users?');
     await confirmDialog();
     await waitForText(page, 'Delete user successfully');
@@ -441,12 +429,12 @@ describe('e2e: admin screens @slow', function () {
 
     await fill(page, '[data-testid="user-search-keyword"]', 'dave');
     await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1);
-    await clickTestId('delete-users');
+    await clickTestId(page, 'delete-users');
     await waitForText(page, 'No selected users');
     await shot('16-users');
     assert.equal(await hasHorizontalPageScroll(page), false, 'no sideways page scroll at 1280 px');
 
-    await clickTestId('admin-profile');
+    await clickTestId(page, 'admin-profile');
     await page.waitForFunction(() => location.pathname === '/adminPersonInfo');
     await page.waitForFunction(() => document.querySelector('[data-testid="admin-auth"]')?.textContent === '2');
     await findByText(page, 'label', '男');

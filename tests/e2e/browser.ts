@@ -147,6 +147,15 @@ export async function clickByText(page: Page, selector: string, text: string, ti
 }
 
 /** Clears an input and types `value` into it. */
+/** Lets an animation or a re-render finish (a modal zooming in, a toast). */
+export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A DOM click once visible, so a modal still zooming in or a toast on top does not catch it. */
+export async function clickTestId(page: Page, id: string): Promise<void> {
+  const el = await page.waitForSelector(`[data-testid="${id}"]`, { visible: true });
+  await el!.evaluate((node) => (node as HTMLElement).click());
+}
+
 export async function fill(page: Page, selector: string, value: string): Promise<void> {
   const el = await page.waitForSelector(selector, { visible: true });
   await el!.click({ count: 3 });

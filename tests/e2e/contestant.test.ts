@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 import type { Page } from 'puppeteer-core';
-import { Api } from '../helpers/api.ts';
+import { Api, dataOf } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { adminAccount } from '../helpers/tokens.ts';
@@ -23,6 +23,7 @@ import {
   findByText,
   hasHorizontalPageScroll,
   launchBrowser,
+  settle,
   waitForDownload,
   waitForText,
   type BrowserSession,
@@ -65,11 +66,6 @@ function samplePackageZip(): Promise<Buffer> {
   });
 }
 
-function ok<T>(reply: { code: number; message: string; data: T }, what: string): T {
-  assert.equal(reply.code, 0, `${what}: ${reply.message}`);
-  return reply.data;
-}
-
 const minutes = (n: number) => n * 60_000;
 
 describe('e2e: contestant screens @slow', function () {
@@ -86,12 +82,11 @@ describe('e2e: contestant screens @slow', function () {
 
   const url = (p: string) => server.url + p;
   const shot = (name: string) => session.screenshot(name);
-  const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
   async function answerCaptcha(): Promise<void> {
     const img = await page.waitForSelector('img[data-testid="captcha-image"][data-captcha-id]:not([data-captcha-id=""])');
     const captchaId = await img!.evaluate((el) => el.getAttribute('data-captcha-id')!);
-    const answer = ok(await new Api(server.url).get(`/api/test/captcha/${encodeURIComponent(captchaId)}`), 'captcha answer');
+    const answer = dataOf(await new Api(server.url).get(`/api/test/captcha/${encodeURIComponent(captchaId)}`), 'captcha answer');
     await fill(page, 'input[data-testid="captcha-input"]', (answer as { answer: string }).answer);
   }
 
@@ -139,30 +134,30 @@ describe('e2e: contestant screens @slow', function () {
     admin = (await adminAccount(server)).api;
 
     // A problem with test data, a template, one running and one upcoming contest.
-    const created = ok(await admin.json('/api/admin/problem/add', { title: 'A plus B', memoryLimit: 256, timeLimit: 1000, statement: STATEMENT }), 'add problem');
+    const created = dataOf(await admin.json('/api/admin/problem/add', { title: 'A plus B', memoryLimit: 256, timeLimit: 1000, statement: STATEMENT }), 'add problem');
     const form = new FormData();
     form.set('problemId', String(created.id));
     form.set('file', new Blob([new Uint8Array(await samplePackageZip())], { type: 'application/zip' }), 'aplusb.zip');
-    ok(await admin.multipart('/api/admin/problem/upload', form), 'upload problem data');
-    const listed = ok(await admin.get('/api/admin/problem/list', { id: created.id }), 'list problems') as Array<{ id: number; title: string }>;
+    dataOf(await admin.multipart('/api/admin/problem/upload', form), 'upload problem data');
+    const listed = dataOf(await admin.get('/api/admin/problem/list', { id: created.id }), 'list problems') as Array<{ id: number; title: string }>;
     problem = { id: created.id, title: listed[0].title };
 
-    const languages = ok(await admin.get('/api/JudgeTemplate/languages'), 'languages') as Array<{ id: string; name: string }>;
+    const languages = dataOf(await admin.get('/api/JudgeTemplate/languages'), 'languages') as Array<{ id: string; name: string }>;
     const python = languages.find((l) => /^python/i.test(l.id)) ?? languages.find((l) => /python/i.test(l.name));
     assert.ok(python, `no Python among the judge's languages: ${JSON.stringify(languages)}`);
-    ok(await admin.json('/api/JudgeTemplate/add', { language: python.id, comment: 'Python starter', description: TEMPLATE_SCRIPT }), 'add template');
+    dataOf(await admin.json('/api/JudgeTemplate/add', { language: python.id, comment: 'Python starter', description: TEMPLATE_SCRIPT }), 'add template');
 
     const now = Date.now();
     for (const [key, start, end] of [
       ['running', now - minutes(10), now + minutes(120)],
       ['upcoming', now + minutes(24 * 60), now + minutes(26 * 60)],
     ] as const) {
-      const contest = ok(
+      const contest = dataOf(
         await admin.json('/api/contest/add', { title: contests[key].title, startTimeStr: formatServerTime(start), endTimeStr: formatServerTime(end) }),
         `add ${key} contest`,
       ) as { id: number };
       contests[key].id = contest.id;
-      ok(await admin.form('/api/contestProblem/addByProblemId', { problemId: problem.id, contestId: contest.id }), 'add problem to contest');
+      dataOf(await admin.form('/api/contestProblem/addByProblemId', { problemId: problem.id, contestId: contest.id }), 'add problem to contest');
     }
 
     session = await launchBrowser({ screenshotPrefix: 'contestant' });
@@ -215,10 +210,10 @@ describe('e2e: contestant screens @slow', function () {
     await waitForText(page, 'Register Success!');
 
     // The administrator puts the new user into both contests.
-    const users = ok(await admin.get('/api/user/list', { keyword: USER.username }), 'find user') as Array<{ id: number; username: string }>;
+    const users = dataOf(await admin.get('/api/user/list', { keyword: USER.username }), 'find user') as Array<{ id: number; username: string }>;
     const userId = users.find((u) => u.username === USER.username)!.id;
     for (const contest of Object.values(contests)) {
-      ok(await admin.json('/api/contestRecord/add', { contestId: contest.id, userId }), 'add user to contest');
+      dataOf(await admin.json('/api/contestRecord/add', { contestId: contest.id, userId }), 'add user to contest');
     }
   });
 

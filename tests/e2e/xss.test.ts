@@ -12,11 +12,12 @@ import path from 'node:path';
 import * as XLSX from 'xlsx';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { PdfRenderer } from '@verdict/server/services/pdf-render';
+import { dataOf } from '../helpers/api.ts';
 import { kattisEntries, buildZip, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
-import { clickByText, launchBrowser, type BrowserSession } from './browser.ts';
+import { clickByText, clickTestId, findByText, launchBrowser, settle, type BrowserSession } from './browser.ts';
 import { dangerousMarkup, installCanary, startCanaryServer, type CanaryHit, type CanaryServer } from './xss-canary.ts';
 
 // Within each field's length limit: usernames 30, nicknames 100, problem titles 50.
@@ -85,11 +86,6 @@ const STATEMENT_TEXTS = [
   `<script>__xss('fenced')</script>`,
 ];
 
-function ok<T>(reply: { code: number; message: string; data: T }, what: string): T {
-  assert.equal(reply.code, 0, `${what}: ${reply.message}`);
-  return reply.data;
-}
-
 function pdfPageCount(pdf: Buffer): number {
   return (pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length;
 }
@@ -112,7 +108,6 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
   let submissionId = 0;
 
   const url = (p: string) => server.url + p;
-  const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
   /** No payload ran or loaded anything, and nothing that could run on a click is in the page. */
   async function assertClean(where: string): Promise<void> {
@@ -124,9 +119,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
 
   async function assertShows(where: string, texts: string[], selector = 'body'): Promise<void> {
     for (const text of texts) {
-      await page
-        .waitForFunction((sel, t) => [...document.querySelectorAll(sel)].some((el) => (el as HTMLElement).innerText.includes(t)), { timeout: 20_000 }, selector, text)
-        .catch(() => assert.fail(`${where}: "${text}" is not shown as text in ${selector}`));
+      await findByText(page, selector, text, 20_000).catch(() => assert.fail(`${where}: "${text}" is not shown as text in ${selector}`));
     }
   }
 
@@ -143,11 +136,6 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
       localStorage.setItem('token', a.token);
       localStorage.setItem('username', a.username);
     }, account);
-  }
-
-  async function clickTestId(id: string): Promise<void> {
-    const el = await page.waitForSelector(`[data-testid="${id}"]`, { visible: true });
-    await el!.evaluate((node) => (node as HTMLElement).click());
   }
 
   async function openSelect(selector: string): Promise<void> {
@@ -175,40 +163,40 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     // The users store their own names; the administrator names the second one.
     alice = await accountWithToken(server, { username: 'xss_alice' });
     bob = await accountWithToken(server, { username: 'xss_bob' });
-    ok(
+    dataOf(
       await alice.api.json('/api/user/updateMyUser', { userID: alice.id, username: USERNAME, nickname: NICKNAME, email: alice.email, gender: 'female' }),
       'alice renames herself',
     );
-    ok(
+    dataOf(
       await admin.api.json('/api/user/updateUser', { id: bob.id, username: USERNAME_2, nickname: NICKNAME_2, email: bob.email, gender: 'male', auth: 0 }),
       'admin renames bob',
     );
 
-    ok(
+    dataOf(
       await admin.api.json('/api/user/updateMyUser', { userID: admin.id, username: admin.username, nickname: NICKNAME, email: admin.email, gender: 'male' }),
       'admin renames itself',
     );
 
-    const problem = ok(
+    const problem = dataOf(
       await admin.api.json('/api/admin/problem/add', { title: PROBLEM_TITLE, memoryLimit: 256, timeLimit: 1000, statement: statementPayload(canary.origin) }),
       'add problem',
     ) as { id: number };
     problemId = problem.id;
-    ok(await admin.api.multipart('/api/admin/problem/upload', zipForm(problemId, await buildZip(kattisEntries()))), 'upload test data');
+    dataOf(await admin.api.multipart('/api/admin/problem/upload', zipForm(problemId, await buildZip(kattisEntries()))), 'upload test data');
 
-    const languages = ok(await admin.api.get('/api/JudgeTemplate/languages'), 'languages') as Array<{ id: string; name: string }>;
+    const languages = dataOf(await admin.api.get('/api/JudgeTemplate/languages'), 'languages') as Array<{ id: string; name: string }>;
     const cpp = languages.find((l) => /^(cpp|c\+\+)/i.test(l.id)) ?? languages.find((l) => /c\+\+/i.test(l.name));
     assert.ok(cpp, `no C++ among the judge's languages: ${JSON.stringify(languages)}`);
-    templateId = (ok(await admin.api.json('/api/JudgeTemplate/add', { language: cpp.id, comment: TEMPLATE_COMMENT, description: TEMPLATE_CODE }), 'add template') as { id: number }).id;
+    templateId = (dataOf(await admin.api.json('/api/JudgeTemplate/add', { language: cpp.id, comment: TEMPLATE_COMMENT, description: TEMPLATE_CODE }), 'add template') as { id: number }).id;
 
     const now = Date.now();
-    const contest = ok(
+    const contest = dataOf(
       await admin.api.json('/api/contest/add', { title: CONTEST_TITLE, startTimeStr: formatServerTime(now - 600_000), endTimeStr: formatServerTime(now + 7_200_000) }),
       'add contest',
     ) as { id: number };
     contestId = contest.id;
-    ok(await admin.api.form('/api/contestProblem/addByProblemId', { problemId, contestId }), 'add problem to contest');
-    for (const user of [alice, bob]) ok(await admin.api.json('/api/contestRecord/add', { contestId, userId: user.id }), 'add member');
+    dataOf(await admin.api.form('/api/contestProblem/addByProblemId', { problemId, contestId }), 'add problem to contest');
+    for (const user of [alice, bob]) dataOf(await admin.api.json('/api/contestRecord/add', { contestId, userId: user.id }), 'add member');
 
     session = await launchBrowser({ screenshotPrefix: 'xss' });
     page = session.page;
@@ -246,17 +234,17 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
   it('contestant: the contest title shows as text in the list, the chosen-contest card and the details', async () => {
     await visit('/contest_list');
     await assertShows('contest list', [CONTEST_TITLE], '.ant-table-tbody');
-    await clickTestId(`view-contest-${contestId}`);
+    await clickTestId(page, `view-contest-${contestId}`);
     await assertShows('chosen contest', [CONTEST_TITLE], '[data-testid="contest-panel"]');
     await assertClean('contest list');
-    await clickTestId('enter-contest');
+    await clickTestId(page, 'enter-contest');
     await page.waitForFunction(() => location.pathname === '/contest_details');
     await assertShows('contest details', [CONTEST_TITLE, PROBLEM_TITLE]);
     await assertClean('contest details');
   });
 
   it('contestant: the statement, the problem title and the template show as text; a compile message echoing markup too', async () => {
-    await clickTestId('open-problem-A');
+    await clickTestId(page, 'open-problem-A');
     await page.waitForFunction(() => location.pathname === '/problem_page');
     await page.waitForSelector('[data-testid="statement"] h1');
     await assertShows('problem page', [PROBLEM_TITLE], '[data-testid="problem-title"]');
@@ -275,7 +263,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     await page.waitForSelector('[data-testid="result-verdict"] [data-verdict="CE"]', { timeout: 120_000 });
     await assertShows('compile message', [COMPILE_PAYLOAD], '[data-testid="compile-message"]');
     await assertClean('problem page after a compile error');
-    const mine = ok(await alice.api.form('/api/JudgeRecord/MyList', { contestId }), 'my submissions') as Array<{ id: number }>;
+    const mine = dataOf(await alice.api.form('/api/JudgeRecord/MyList', { contestId }), 'my submissions') as Array<{ id: number }>;
     submissionId = mine[0].id;
   });
 
@@ -303,7 +291,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     await visit('/userManagement');
     await assertShows('users table', [USERNAME, USERNAME_2, NICKNAME, NICKNAME_2], '.ant-table-tbody');
     await assertClean('users table');
-    await clickTestId(`edit-user-${bob.id}`);
+    await clickTestId(page, `edit-user-${bob.id}`);
     await page.waitForFunction((n) => (document.querySelector('#edit-user-form_nickname') as HTMLInputElement)?.value === n, {}, NICKNAME_2);
     await assertClean('user edit form');
     await closeModal();
@@ -316,13 +304,13 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
   it('admin: the problems table and the live statement preview', async () => {
     await visit('/problemManagement');
     await assertShows('problems table', [PROBLEM_TITLE], '.ant-table-tbody');
-    await clickTestId(`edit-problem-${problemId}`);
+    await clickTestId(page, `edit-problem-${problemId}`);
     await page.waitForSelector('[data-testid="statement-preview"] h1');
     await assertShows('statement preview', STATEMENT_TEXTS, '[data-testid="statement-preview"]');
     await assertShows('problem modal title', [PROBLEM_TITLE], '.ant-modal-title');
     await assertClean('problem edit modal');
     await closeModal();
-    await clickTestId(`upload-problem-${problemId}`);
+    await clickTestId(page, `upload-problem-${problemId}`);
     await assertShows('upload modal title', [PROBLEM_TITLE], '.ant-modal-title');
     await assertClean('upload modal');
     await closeModal();
@@ -333,13 +321,13 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     await assertShows('contests table', [CONTEST_TITLE], '.ant-table-tbody');
     await assertClean('contests table');
 
-    await clickTestId(`view-contest-${contestId}`);
+    await clickTestId(page, `view-contest-${contestId}`);
     await assertShows('contest members', [USERNAME, USERNAME_2], '[data-testid="contest-users-table"]');
     await assertShows('contest problems', [PROBLEM_TITLE], '[data-testid="contest-problems-table"]');
     await assertClean('contest view');
     await closeModal();
 
-    await clickTestId(`remove-user-${contestId}`);
+    await clickTestId(page, `remove-user-${contestId}`);
     await openSelect('.ant-modal');
     await assertShows('member picker', [USERNAME], '.ant-select-dropdown');
     await assertClean('member picker');
@@ -350,12 +338,12 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     const rows = [['username'], ...SHEET_NAMES.map((n) => [n]), [{ t: 's', v: 'formula', f: `HYPERLINK("javascript:__xss('f')","formula")` }]];
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Users');
     fs.writeFileSync(sheet, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
-    await clickTestId(`add-user-list-${contestId}`);
+    await clickTestId(page, `add-user-list-${contestId}`);
     const input = (await page.waitForSelector('.ant-modal input[type="file"]')) as ElementHandle<HTMLInputElement>;
     await input.uploadFile(sheet);
     await assertShows('spreadsheet preview', SHEET_NAMES, '[data-testid="user-list-preview"]');
     await assertClean('spreadsheet preview');
-    await clickTestId('user-list-modal-ok');
+    await clickTestId(page, 'user-list-modal-ok');
     await assertShows('unknown names message', [`Unknown usernames: ${SHEET_NAMES.join(', ')}`], '.ant-message');
     await assertClean('after adding the spreadsheet');
   });
@@ -363,7 +351,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
   it('admin: templates, the submission with its source and compile message, and the scoreboard', async () => {
     await visit('/templateManagement');
     await assertShows('templates table', [TEMPLATE_COMMENT], '.ant-table-tbody');
-    await clickTestId(`edit-template-${templateId}`);
+    await clickTestId(page, `edit-template-${templateId}`);
     await assertShows('template editor', [`#error ${COMPILE_PAYLOAD}`], '.ant-modal .cm-content');
     await assertClean('template edit modal');
     await closeModal();
@@ -371,7 +359,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     await visit('/submissionManagement');
     await assertShows('submissions table', [PROBLEM_TITLE, USERNAME], `[data-testid="submission-row-${submissionId}"]`);
     await assertClean('submissions table');
-    await clickTestId(`submission-row-${submissionId}`);
+    await clickTestId(page, `submission-row-${submissionId}`);
     await assertShows('submitted source', [`</textarea><script>__xss('code')</script>`], '.ant-modal .cm-content');
     await assertShows('compile message', [COMPILE_PAYLOAD], '.ant-modal [data-testid="compile-message"]');
     await assertClean('submission detail');
@@ -386,7 +374,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
   it('statement PDFs: payloads neither run nor fetch anything while the server renders them', async () => {
     // Through the API: the stored title and statement, plus ordinary Markdown images and links
     // that point at the canary (the renderer must refuse every request that is not its own).
-    const probe = ok(
+    const probe = dataOf(
       await admin.api.json('/api/admin/problem/add', {
         title: `PDF ${PROBLEM_TITLE}`.slice(0, 50),
         memoryLimit: 64,
@@ -452,11 +440,11 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     );
     await logIn({ username: USERNAME, token: alice.api.token! });
     await visit('/contest_list');
-    await clickTestId(`view-contest-${contestId}`);
+    await clickTestId(page, `view-contest-${contestId}`);
     await assertShows('chosen contest', [CONTEST_TITLE], '[data-testid="contest-panel"]');
-    await clickTestId('enter-contest');
+    await clickTestId(page, 'enter-contest');
     await page.waitForFunction(() => location.pathname === '/contest_details');
-    await clickTestId('open-problem-A');
+    await clickTestId(page, 'open-problem-A');
     await page.waitForSelector('[data-testid="statement"] .katex');
     await assertShows('statement under CSP', STATEMENT_TEXTS, '[data-testid="statement"]');
     await assertClean('problem page under CSP');

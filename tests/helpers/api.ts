@@ -7,6 +7,12 @@ export interface ApiReply<T = any> {
   headers: Headers;
 }
 
+/** The reply's data, after asserting it is a success (code 0); `what` names the call in the failure. */
+export function dataOf<T>(reply: { code: number; message: string; data: T }, what: string): T {
+  if (reply.code !== 0) throw new Error(`${what}: code ${reply.code}, ${reply.message}`);
+  return reply.data;
+}
+
 export class Api {
   token: string | null = null;
 

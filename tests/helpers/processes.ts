@@ -2,6 +2,7 @@
 // restart them: each is started on a data folder (and a PostgreSQL database when given) and
 // resolves once it announced itself; its output is kept for the failure message.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@verdict/server/server';
 import { ADMIN_PASSWORD } from './server.ts';
@@ -78,5 +79,45 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(everyMs);
+  }
+}
+
+/** The pids of `pid`'s children (every thread's list; none when the process is gone). */
+export function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  } catch {
+    return [];
+  }
+}
+
+/** Every process below `pid`. */
+export function descendantsOf(pid: number): number[] {
+  const found: number[] = [];
+  for (let todo = childrenOf(pid); todo.length; ) {
+    const next = todo.pop()!;
+    found.push(next);
+    todo.push(...childrenOf(next));
+  }
+  return found;
+}
+
+/** The process's command name ('' when it is gone). */
+export function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Running (not gone, not a zombie waiting to be reaped). */
+export function isAlive(pid: number): boolean {
+  try {
+    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+  } catch {
+    return false;
   }
 }

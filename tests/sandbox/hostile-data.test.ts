@@ -12,6 +12,7 @@ import { createSandboxBackend, type SandboxBackend } from '@verdict/sandbox-bwra
 import { removeTempDirs, tempDir, testJudge, writeTree } from '../judge/helpers.ts';
 import { writeZip } from '../judge/zip-builder.ts';
 import { cleanupWorkDirs, makeWorkDir } from './programs.ts';
+import { waitFor } from '../helpers/processes.ts';
 
 const YAML = 'name: Hostile\nlimits:\n  time_limit: 2\n  memory: 256\n';
 
@@ -75,7 +76,7 @@ describe('hostile data and output (sandbox backend, real judge) @slow', function
         });
         // Where the victim's /work really is on the host (its tmpfs slot, or the bound dir itself)
         // and its host pid: the best guesses a spy could make, handed to it for free.
-        const victimWork = await waitFor(() => findVictimWork(backend, victimDir, `ready-${secret}`));
+        const victimWork = await waitFor('the victim to be ready', async () => findVictimWork(backend, victimDir, `ready-${secret}`), 15_000, 20);
         const victimPid = findPidByArgv(`victim-${secret}`);
         assert.ok(victimPid, 'the victim is running');
 
@@ -378,16 +379,6 @@ ls -a /tmp /dev/shm /work /run /var/tmp 2>/dev/null
 find / -path /proc -prune -o -name 'secret-*' -print 2>/dev/null
 exit 0
 `;
-
-/** Polls `probe` until it returns a value (every 20 ms, 15 s at most). */
-async function waitFor<T>(probe: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 750; i++) {
-    const value = probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('gave up waiting');
-}
 
 function findVictimWork(backend: SandboxBackend, hostDir: string, marker: string): string | undefined {
   if (backend.config.workDirMode === 'bind') return existsSync(path.join(hostDir, marker)) ? hostDir : undefined;

@@ -6,7 +6,6 @@
 // ranking of the expected verdicts (docs/judging-queue.md "Failures").
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase, embeddedUrlFile, type Database } from '@verdict/server/db/database';
@@ -14,9 +13,10 @@ import type { DB } from '@verdict/server/db/schema';
 import { formatTime, parseTime } from '@verdict/server/http/wire';
 import { computeScoreboard, type ScoreboardRow } from '@verdict/server/services/scoreboard';
 import { Api } from '../helpers/api.ts';
-import { zipOf } from '../helpers/package-zip.ts';
+import { zipForm, zipOf } from '../helpers/package-zip.ts';
 import { spawnVerdict, sleep, waitFor, type ClusterData, type VerdictProcess } from '../helpers/processes.ts';
 import { freshPostgresDatabase, makeTempDir } from '../helpers/server.ts';
+import { isFinal } from '../helpers/slow-sum.ts';
 import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
 
 /** Both problems add two numbers; B's tests are the ones the slow programs are sent to. */
@@ -43,7 +43,6 @@ const verdictOf = (kind: Kind) => (kind.endsWith('AC') ? 'AC' : 'WA');
 
 /** Short queue timings: a dead or stalled worker's job is handed over after 3 s. */
 const QUEUE_ENV = { JUDGE_LOCK_LIFETIME_MS: '3000', JUDGE_POLL_MS: '300', JUDGE_CHORE_MS: '1000', JUDGE_STALE_MS: '2000', SUBMIT_WAIT_MS: '0' };
-const FINAL = (status: string) => !['PD', 'CP', 'JG'].includes(status);
 
 /** Ends every other connection to this database (what a PostgreSQL restart does to its clients). */
 async function dropConnections(databaseUrl: string): Promise<void> {
@@ -174,7 +173,7 @@ describe('crash safety: every submission gets one final verdict @slow', function
   /** Every planned record: its expected verdict, one history row matching its last claim, the boards and record lists agree. */
   async function assertAllSettledOnce(): Promise<void> {
     const ids = planned.map((p) => p.id);
-    const rows = await untilAll(ids, FINAL, 'every record to have a final verdict');
+    const rows = await untilAll(ids, isFinal, 'every record to have a final verdict');
     const expected = new Map(planned.map((p) => [p.id, p.expected]));
     assert.deepEqual(
       rows.map((r) => [r.id, r.status]),
@@ -215,9 +214,7 @@ describe('crash safety: every submission gets one final verdict @slow', function
     for (const [title, dir] of [['Sum', 'sum'], ['Slow sum', 'slowsum']]) {
       const added = await admin.api.json('/api/admin/problem/add', { title, memoryLimit: 128, timeLimit: 5000 });
       assert.equal(added.code, 0, added.message);
-      const form = new FormData();
-      form.set('problemId', String(added.data.id));
-      form.set('file', new Blob([new Uint8Array(await zipOf(sumPackage(dir, title)))], { type: 'application/zip' }), `${dir}.zip`);
+      const form = zipForm(added.data.id, await zipOf(sumPackage(dir, title)), `${dir}.zip`);
       const uploaded = await admin.api.multipart('/api/admin/problem/upload', form);
       assert.equal(uploaded.code, 0, uploaded.message);
       problems.push(added.data.id);
@@ -238,7 +235,6 @@ describe('crash safety: every submission gets one final verdict @slow', function
 
   after(async () => {
     for (const p of processes) {
-      if (p.child.signalCode === 'SIGSTOP') p.child.kill('SIGCONT');
       await p.kill('SIGKILL');
     }
     await database?.close();
@@ -251,7 +247,7 @@ describe('crash safety: every submission gets one final verdict @slow', function
     const [u1, u2, u3, u4, u5] = users;
     // Verdicts reached before the crash: problem A.
     const early = [await submit(u1, A, 'WA'), await submit(u2, A, 'AC'), await submit(u3, A, 'WA'), await submit(u4, A, 'AC')];
-    const earlyRows = await untilAll(early.map((p) => p.id), FINAL, 'the early records to be judged');
+    const earlyRows = await untilAll(early.map((p) => p.id), isFinal, 'the early records to be judged');
     const boardBefore = await board(u5);
     // Queued and judging at the crash: problem B, slow.
     const late = [await submit(u1, B, 'slowAC'), await submit(u2, B, 'slowWA'), await submit(u3, B, 'slowAC'), await submit(u4, B, 'slowWA'), await submit(u5, B, 'slowAC')];
@@ -287,7 +283,7 @@ describe('crash safety: every submission gets one final verdict @slow', function
     const stalledOn = await oneJudgingOneQueued(ids, killedOn);
     second.child.kill('SIGSTOP');
     const third = await startWorker();
-    await untilAll([stalledOn], FINAL, 'the stalled worker’s record to be judged by another worker');
+    await untilAll([stalledOn], isFinal, 'the stalled worker’s record to be judged by another worker');
     second.child.kill('SIGCONT');
     await waitFor('the stalled worker to report its refused result', async () => (/result dropped/.test(second.output()) ? true : undefined), 60_000);
 
@@ -304,6 +300,8 @@ describe('crash safety: every submission gets one final verdict @slow', function
     assert.ok((await records([killedOn]))[0].judge_attempts >= 2, 'the killed worker’s record was claimed again');
     const [stalled] = await db.selectFrom('submission_verdicts').selectAll().where('submission_id', '=', stalledOn).execute();
     assert.notEqual(stalled.judged_by.split('#')[1], String(second.child.pid), 'the stalled worker did not write the verdict');
-    for (const w of [second, third]) assert.equal(w.child.exitCode, null, `a worker survived the server crash:\n${w.output()}`);
+    for (const w of [second, third]) {
+      assert.deepEqual([w.child.exitCode, w.child.signalCode], [null, null], `a worker died with the server:\n${w.output()}`);
+    }
   });
 });

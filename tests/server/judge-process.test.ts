@@ -3,52 +3,10 @@
 // restarted and judging goes on; it stops with the server, and by itself when the server is killed.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
-import { createProblemFromPackage } from '@verdict/server/services/upload';
-import { zipOf } from '../helpers/package-zip.ts';
-import { spawnVerdict, waitFor } from '../helpers/processes.ts';
+import { childrenOf, commandOf, descendantsOf, isAlive, spawnVerdict, waitFor } from '../helpers/processes.ts';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server.ts';
+import { addSlowSumProblem, isFinal, SLOW_SUM_AC, SUM_AC } from '../helpers/slow-sum.ts';
 import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
-
-const PACKAGE: Record<string, string> = { 'sum/problem.yaml': 'name: Sum\nlimits:\n  time_limit: 5\n  memory: 128\n' };
-for (let i = 1; i <= 3; i++) {
-  PACKAGE[`sum/data/secret/${i}.in`] = `${i} ${i}\n`;
-  PACKAGE[`sum/data/secret/${i}.ans`] = `${2 * i}\n`;
-}
-const AC = 'a, b = map(int, input().split())\nprint(a + b)\n';
-// Half a second of CPU per test: long enough to catch the sandbox running.
-const SLOW_AC = `import time\nend = time.process_time() + 0.5\nwhile time.process_time() < end:\n    pass\n${AC}`;
-
-/** The pids of `pid`'s children (every thread's list). */
-function childrenOf(pid: number): number[] {
-  try {
-    return fs
-      .readdirSync(`/proc/${pid}/task`)
-      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
-  } catch {
-    return []; // the process is gone
-  }
-}
-
-function descendantsOf(pid: number): number[] {
-  const found: number[] = [];
-  for (let todo = childrenOf(pid); todo.length; ) {
-    const next = todo.pop()!;
-    found.push(next);
-    todo.push(...childrenOf(next));
-  }
-  return found;
-}
-
-function commandOf(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return '';
-  }
-}
-
-const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 
 describe('the judge process of verdict serve @slow', function () {
   this.timeout(180_000);
@@ -59,9 +17,7 @@ describe('the judge process of verdict serve @slow', function () {
   before(async () => {
     server = await startTestServer({ JUDGE_WORKERS: '1', SUBMIT_WAIT_MS: '0' });
     admin = await accountWithToken(server, { auth: 1 });
-    const zipPath = path.join(server.dataDir, 'sum.zip');
-    fs.writeFileSync(zipPath, await zipOf(PACKAGE));
-    problemId = (await createProblemFromPackage(server.services, zipPath)).problemId;
+    problemId = await addSlowSumProblem(server);
   });
 
   after(async () => {
@@ -79,7 +35,7 @@ describe('the judge process of verdict serve @slow', function () {
       `a verdict for record ${id}`,
       async () => {
         const row = await server.services.db.selectFrom('submissions').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-        return ['PD', 'JG', 'CP'].includes(row.status) ? undefined : row.status;
+        return isFinal(row.status) ? row.status : undefined;
       },
       timeoutMs,
     );
@@ -88,9 +44,9 @@ describe('the judge process of verdict serve @slow', function () {
   it('runs the sandbox in the judge process, never in the server process', async () => {
     const judgePid = server.judgeProcess?.pid;
     assert.ok(judgePid && judgePid !== process.pid, `judge pid ${judgePid}`);
-    assert.deepEqual(childrenOf(process.pid).filter((pid) => pid === judgePid), [judgePid], 'the judge process is a child of the server');
-    const id = await submit(SLOW_AC);
-    const sandboxes = await waitFor(
+    assert.ok(childrenOf(process.pid).includes(judgePid), 'the judge process is a child of the server');
+    const id = await submit(SLOW_SUM_AC);
+    await waitFor(
       'a sandbox under the judge process',
       async () => {
         const found = descendantsOf(judgePid).filter((pid) => commandOf(pid) === 'bwrap');
@@ -99,7 +55,6 @@ describe('the judge process of verdict serve @slow', function () {
       60_000,
       20,
     );
-    assert.ok(sandboxes.length > 0);
     const direct = childrenOf(process.pid).filter((pid) => commandOf(pid) === 'bwrap');
     assert.deepEqual(direct, [], 'no sandbox is a child of the server process');
     assert.equal(await verdictOf(id), 'AC');
@@ -108,7 +63,7 @@ describe('the judge process of verdict serve @slow', function () {
   it('restarts a judge process that died mid-judge; its record is judged again at once, not when its lock expires', async () => {
     const first = server.judgeProcess!.pid!;
     const starts = server.judgeProcess!.starts;
-    const inFlight = await submit(SLOW_AC);
+    const inFlight = await submit(SLOW_SUM_AC);
     await waitFor('the record in JG', async () => {
       const row = await server.services.db.selectFrom('submissions').select('status').where('id', '=', inFlight).executeTakeFirstOrThrow();
       return row.status === 'JG' ? true : undefined;
@@ -120,7 +75,7 @@ describe('the judge process of verdict serve @slow', function () {
       return pid && pid !== first ? pid : undefined;
     }, 30_000);
     assert.equal(server.judgeProcess!.starts, starts + 1);
-    assert.ok(alive(second));
+    assert.ok(isAlive(second));
     const r = await admin.api.get('/api/health');
     assert.equal(r.code, 0, 'the API answers while the judge restarts');
     // The lock lifetime is the default minute: a verdict well before it means the dead
@@ -132,15 +87,19 @@ describe('the judge process of verdict serve @slow', function () {
     assert.equal(row.judge_attempts, 2, 'a second attempt judged it');
     const history = await server.services.db.selectFrom('submission_verdicts').select('judged_by').where('submission_id', '=', inFlight).execute();
     assert.deepEqual(history.map((h) => h.judged_by.split('#')[1]), [String(second)], 'one verdict, written by the new judge process');
-    assert.equal(await verdictOf(await submit(AC)), 'AC');
+    assert.equal(await verdictOf(await submit(SUM_AC)), 'AC');
   });
 
   it('stops with the server', async () => {
     const other = await startTestServer({ JUDGE_WORKERS: '1' });
-    const pid = other.judgeProcess!.pid!;
-    assert.ok(alive(pid));
-    await other.destroy();
-    assert.equal(alive(pid), false, 'the judge process exited when the server closed');
+    let pid: number;
+    try {
+      pid = other.judgeProcess!.pid!;
+      assert.ok(isAlive(pid));
+    } finally {
+      await other.destroy();
+    }
+    assert.equal(isAlive(pid), false, 'the judge process exited when the server closed');
   });
 
   it('stops by itself when its server is killed', async () => {
@@ -149,8 +108,9 @@ describe('the judge process of verdict serve @slow', function () {
     try {
       const judgePid = await waitFor('the judge process of verdict serve', async () => childrenOf(serve.child.pid!).find((pid) => commandOf(pid) === 'node'), 30_000);
       await serve.kill('SIGKILL');
-      await waitFor('the orphaned judge process to exit', async () => (alive(judgePid) ? undefined : true), 15_000);
+      await waitFor('the orphaned judge process to exit', async () => (isAlive(judgePid) ? undefined : true), 15_000);
     } finally {
+      // Already gone unless a step above failed.
       await serve.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { clientErrorReply } from '@verdict/server/http/client-error';
 import { DEFAULT_WEB_DIR } from '@verdict/server/server';
 import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -121,6 +122,11 @@ describe('security: the HTTP edge', function () {
       assert.match(raw.head, /^HTTP\/1\.1 400 Bad Request\r\n/);
       assert.match(raw.head, /\r\nConnection: close(\r\n|$)/);
       assert.deepEqual(JSON.parse(raw.body), { code: 1000, message: 'Invalid request: not a well-formed HTTP request', data: null });
+      // Headers that take longer than the headers timeout (66 s, too long to wait for here) get
+      // the same kind of reply, with 408.
+      const late = clientErrorReply('ERR_HTTP_REQUEST_TIMEOUT');
+      assert.match(late, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+      assert.equal(JSON.parse(late.slice(late.indexOf('\r\n\r\n') + 4)).code, 1000);
       // The server still answers.
       assert.equal((await fetch(`${server.url}/api/health`)).status, 200);
       const nested = await fetch(`${server.url}/api/user/login`, {

@@ -6,6 +6,7 @@ import { createProblemFromPackage } from '@verdict/server/services/upload';
 import { computeScoreboard } from '@verdict/server/services/scoreboard';
 import type { Api } from '../helpers/api.ts';
 import { zipOf } from '../helpers/package-zip.ts';
+import { waitFor } from '../helpers/processes.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
 
@@ -135,7 +136,7 @@ describe('submitting and judging', function () {
     for (const v of ['AC', 'WA', 'AC'] as const) {
       pending.push(submit(admin.api, { problemId, language: 'python3', code: PROGRAMS.python3[v] }));
       // Each later job is announced only once the worker is busy with an earlier one.
-      for (let i = 0; i < 300 && !(await judging()); i++) await new Promise((r) => setTimeout(r, 20));
+      await waitFor('the worker to be judging', async () => ((await judging()) ? true : undefined), 30_000, 20);
     }
     const replies = await Promise.all(pending);
     assert.deepEqual(

@@ -1,22 +1,10 @@
 // `verdict worker` as separate processes on the server's database: a worker killed mid-judge
 // leaves its job to another once the lock expires, and the chore recovers orphaned records.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createProblemFromPackage } from '@verdict/server/services/upload';
-import { zipOf } from '../helpers/package-zip.ts';
 import { spawnVerdict, waitFor, type VerdictProcess } from '../helpers/processes.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addSlowSumProblem, isFinal, SLOW_SUM_AC } from '../helpers/slow-sum.ts';
 import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
-
-const files: Record<string, string> = { 'slow/problem.yaml': 'name: Slow sum\nlimits:\n  time_limit: 5\n  memory: 128\n' };
-for (let i = 1; i <= 3; i++) {
-  files[`slow/data/secret/${i}.in`] = `${i} ${i}\n`;
-  files[`slow/data/secret/${i}.ans`] = `${2 * i}\n`;
-}
-
-// About half a second of CPU per test: judging one submission takes a couple of seconds.
-const SLOW_AC = 'import time\nend = time.process_time() + 0.5\nwhile time.process_time() < end:\n    pass\na, b = map(int, input().split())\nprint(a + b)\n';
 
 describe('judge workers in separate processes @slow', function () {
   this.timeout(240_000);
@@ -44,9 +32,7 @@ describe('judge workers in separate processes @slow', function () {
   before(async () => {
     server = await startTestServer({ JUDGE_WORKERS: '0', SUBMIT_WAIT_MS: '0' });
     admin = await accountWithToken(server, { auth: 1 });
-    const zipPath = path.join(server.dataDir, 'slow.zip');
-    fs.writeFileSync(zipPath, await zipOf(files));
-    problemId = (await createProblemFromPackage(server.services, zipPath)).problemId;
+    problemId = await addSlowSumProblem(server);
   });
 
   after(async () => {
@@ -57,7 +43,7 @@ describe('judge workers in separate processes @slow', function () {
   it('finishes every submission after a worker is killed mid-judge', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const r = await admin.api.json('/api/submit', { problemId, language: 'python3', code: SLOW_AC });
+      const r = await admin.api.json('/api/submit', { problemId, language: 'python3', code: SLOW_SUM_AC });
       assert.equal(r.code, 0, r.message);
       assert.equal(r.data.judgeResult, 'PD');
       ids.push(r.data.id);
@@ -74,7 +60,7 @@ describe('judge workers in separate processes @slow', function () {
       'every record judged',
       async () => {
         const rows = await statuses(ids);
-        return rows.every((r) => !['PD', 'JG', 'CP'].includes(r.status)) ? rows : undefined;
+        return rows.every((r) => isFinal(r.status)) ? rows : undefined;
       },
       150_000,
     );
@@ -89,7 +75,7 @@ describe('judge workers in separate processes @slow', function () {
 
   it('re-enqueues an orphaned PD record and gives up with SE after 3 attempts', async () => {
     const { db } = server.services;
-    const base = { user_id: admin.id, problem_id: problemId, language: 'python3', code: SLOW_AC, tests: '[]', created_at: new Date(Date.now() - 60_000) };
+    const base = { user_id: admin.id, problem_id: problemId, language: 'python3', code: SLOW_SUM_AC, tests: '[]', created_at: new Date(Date.now() - 60_000) };
     const hash = (await db.selectFrom('problems').select('package_hash').where('id', '=', problemId).executeTakeFirstOrThrow()).package_hash;
     const orphan = await db.insertInto('submissions').values({ ...base, status: 'PD', package_hash: hash }).returning('id').executeTakeFirstOrThrow();
     const exhausted = await db
@@ -101,7 +87,7 @@ describe('judge workers in separate processes @slow', function () {
       'the chore to settle both records',
       async () => {
         const r = await statuses([orphan.id, exhausted.id]);
-        return r.every((x) => !['PD', 'JG', 'CP'].includes(x.status)) ? r : undefined;
+        return r.every((x) => isFinal(x.status)) ? r : undefined;
       },
       60_000,
     );
