@@ -48,3 +48,21 @@ export function assertNoPollution(): void {
   assert.equal(Object.getOwnPropertyNames(Array.prototype).sort().join(','), ARRAY_PROTOTYPE_NAMES, 'Array.prototype was polluted');
   assert.equal(typeof Object.prototype.toString, 'function', 'Object.prototype.toString was replaced');
 }
+
+/**
+ * Damage to a valid file's bytes: up to `maxFlips` flipped bytes, a truncation, or up to
+ * `maxInsert` inserted bytes (each a function from the file to its damaged copy).
+ */
+export function byteDamage(maxFlips: number, maxInsert: number): fc.Arbitrary<(bytes: Buffer) => Buffer>[] {
+  return [
+    fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: maxFlips }).map((flips) => (bytes: Buffer) => {
+      const copy = Buffer.from(bytes);
+      for (const [at, bits] of flips) copy[at % copy.length] ^= bits;
+      return copy;
+    }),
+    fc.nat().map((at) => (bytes: Buffer) => bytes.subarray(0, at % bytes.length)),
+    fc
+      .tuple(fc.nat(), fc.uint8Array({ minLength: 1, maxLength: maxInsert }))
+      .map(([at, ins]) => (bytes: Buffer) => Buffer.concat([bytes.subarray(0, at % bytes.length), ins, bytes.subarray(at % bytes.length)])),
+  ];
+}

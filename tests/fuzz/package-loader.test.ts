@@ -10,7 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { loadProblemPackage, PackageError } from '../../server/src/judge/package/load.ts';
 import { buildZip, type ZipEntrySpec } from '../judge/zip-builder.ts';
-import { assertNoPollution, RUNS } from './arbitraries.ts';
+import { assertNoPollution, byteDamage, RUNS } from './arbitraries.ts';
 
 const CASE_TIMEOUT_MS = 10_000;
 const SAMPLE = path.resolve('problems/aplusb');
@@ -78,13 +78,7 @@ describe('fuzz: problem package loader', function () {
 
   it('flipped, truncated, inserted and overwritten bytes of a valid zip: a problem or a PackageError', async () => {
     const mutation = fc.oneof(
-      fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 8 }).map((flips) => (z: Buffer) => {
-        const copy = Buffer.from(z);
-        for (const [at, bits] of flips) copy[at % copy.length] ^= bits;
-        return copy;
-      }),
-      fc.nat().map((at) => (z: Buffer) => z.subarray(0, at % z.length)),
-      fc.tuple(fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 64 })).map(([at, bytes]) => (z: Buffer) => Buffer.concat([z.subarray(0, at % z.length), bytes, z.subarray(at % z.length)])),
+      ...byteDamage(8, 64),
       // A field of the headers overwritten with an extreme value (sizes, counts, offsets).
       fc.tuple(fc.nat(), fc.constantFrom(0xffffffff, 0x7fffffff, 0, 0xffff)).map(([at, value]) => (z: Buffer) => {
         const copy = Buffer.from(z);
