@@ -59,24 +59,18 @@ export function loginDelayMs(failures: number, slowAfter: number): number {
   return failures < slowAfter ? 0 : Math.min(FIRST_DELAY_MS * 2 ** (failures - slowAfter), MAX_DELAY_MS);
 }
 
-/**
- * Throws RATE_LIMITED for the first key at its limit; otherwise answers how long to slow down.
- * `upTo` counts only rows up to that id (the caller's own row included), see assertLoginAllowed.
- */
-async function assertUnder(db: Kysely<DB>, limits: Limit[], upTo?: number): Promise<number> {
+/** Throws RATE_LIMITED for the first key at its limit; otherwise answers how long to slow down. */
+async function assertUnder(db: Kysely<DB>, limits: Limit[]): Promise<number> {
   const since = new Date(Date.now() - WINDOW_MS);
   let delayMs = 0;
   for (const { key, max, slowAfter, message } of limits) {
-    // The caller's own row, when counted, is the try being decided, not an earlier failure.
-    const ownRowCounted = upTo !== undefined && isAccountKey(key);
-    let query = db
+    const row = await db
       .selectFrom('login_attempts')
       .select([sql<number>`count(*)`.as('n'), sql<Date>`min(at)`.as('oldest')])
       .where('key', '=', key)
-      .where('at', '>', since);
-    if (ownRowCounted) query = query.where('id', '<=', upTo);
-    const row = await query.executeTakeFirstOrThrow();
-    const earlier = Number(row.n) - (ownRowCounted ? 1 : 0);
+      .where('at', '>', since)
+      .executeTakeFirstOrThrow();
+    const earlier = Number(row.n);
     if (earlier >= max) {
       const wait = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + WINDOW_MS - Date.now()) / 60000));
       throw fail('RATE_LIMITED', message.replace('{minutes}', `${wait} minute${wait === 1 ? '' : 's'}`));
@@ -91,25 +85,38 @@ async function record(db: Kysely<DB>, limits: Limit[]): Promise<void> {
 }
 
 /**
+ * Counts the account's earlier tries and writes this one, as one step per account: tries of one
+ * account take a transaction lock on its key in turn, so tries sent in parallel (to one server
+ * or to several) cannot all pass a count taken before any of them was written. Sequence order
+ * is not commit order, so counting rows "before mine" by id would not do.
+ */
+async function countAndRecordAccountTry(db: Kysely<DB>, account: Limit): Promise<{ id: number; delayMs: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${account.key}))`.execute(trx);
+    const delayMs = await assertUnder(trx, [account]);
+    const { id } = await trx.insertInto('login_attempts').values({ key: account.key }).returning('id').executeTakeFirstOrThrow();
+    return { id, delayMs };
+  });
+}
+
+/**
  * Throws RATE_LIMITED when the account or the address has failed too often lately. The try
  * counts against the account from the start, as a failure until clearAccountFailures() forgets
- * it: it is written first and only the rows before it are counted, so tries sent in parallel
- * cannot all pass a count taken before any of them failed. After a few failures the call then
- * waits, before the password is checked, so a quick reply never tells the right password
- * apart from a wrong one.
+ * it (see countAndRecordAccountTry). After a few failures the call then waits, before the
+ * password is checked, so a quick reply never tells the right password apart from a wrong one.
  */
 export async function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
   const limits = loginLimits(k);
   const account = limits.find((limit) => isAccountKey(limit.key));
-  const own = account ? await db.insertInto('login_attempts').values({ key: account.key }).returning('id').executeTakeFirstOrThrow() : undefined;
-  let delayMs: number;
+  const own = account ? await countAndRecordAccountTry(db, account) : undefined;
   try {
-    delayMs = await assertUnder(db, limits, own?.id);
+    await assertUnder(db, limits.filter((limit) => limit !== account));
   } catch (err) {
-    // A refused try is not a failure: hammering a blocked account does not extend its block.
+    // A refused try is not a failure: hammering a blocked address does not count against the account.
     if (own) await db.deleteFrom('login_attempts').where('id', '=', own.id).execute();
     throw err;
   }
+  const delayMs = own?.delayMs ?? 0;
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
 }
 
