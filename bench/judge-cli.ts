@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_LANGUAGES_DIR, loadLanguageDefinitions, loadProblemPackage } from '@verdict/server/judge/index';
+import { DEFAULT_LANGUAGES_DIR, loadLanguageDefinitions, loadProblemPackage } from '@verdict/judge';
 import { loadAverage, REPO_ROOT } from './lib/judge-server.ts';
 
 const args = process.argv.slice(2);

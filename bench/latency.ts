@@ -7,7 +7,7 @@
 // (the rest: problem and package look-up, storing the verdict).
 // Usage: npm run bench -- latency [N=10] [--pg] [--langs cpp,python3,java]
 import type { Kysely } from 'kysely';
-import type { DB } from '@verdict/server/db/schema';
+import type { DB } from '@verdict/server/internal/db/schema';
 import { addProblem, loadAverage, median, readSource, REPO_ROOT, startBenchServer, submit, type BenchServer } from './lib/judge-server.ts';
 
 const args = process.argv.slice(2);

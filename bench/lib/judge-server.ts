@@ -5,11 +5,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { issueToken } from '@verdict/server/auth/tokens';
-import { loadConfig } from '@verdict/server/config';
-import { REPO_ROOT, startServer, type RunningServer } from '@verdict/server/server';
-import { createProblemFromPackage } from '@verdict/server/services/upload';
-import { PENDING_STATES } from '@verdict/server/services/submissions-states';
+import { issueToken } from '@verdict/server/internal/auth/tokens';
+import { loadConfig } from '@verdict/server/internal/config';
+import { REPO_ROOT, startServer, type RunningServer } from '@verdict/server/internal/server';
+import { createProblemFromPackage } from '@verdict/server/internal/services/upload';
+import { PENDING_STATES } from '@verdict/server/internal/services/submissions-states';
 import { zipFolder } from '../../cli/src/package-zip.ts';
 import { freshPostgresDatabase } from '../../tests/helpers/server.ts';
 
@@ -82,13 +82,19 @@ export interface Submitted {
 
 const isPending = (status: string) => (PENDING_STATES as readonly string[]).includes(status);
 
-async function call(bench: BenchServer, method: 'GET' | 'POST', route: string, body?: unknown) {
+/** A record as /api/submit and /api/JudgeRecord/detail reply with it (the fields used here). */
+interface RecordReply {
+  id: number;
+  judgeResult: string;
+}
+
+async function call(bench: BenchServer, method: 'GET' | 'POST', route: string, body?: unknown): Promise<RecordReply> {
   const res = await fetch(`${bench.url}${route}`, {
     method,
     headers: { Authorization: bench.adminToken, ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const reply = (await res.json()) as { code: number; message: string; data: any };
+  const reply = (await res.json()) as { code: number; message: string; data: RecordReply };
   if (reply.code !== 0) throw new Error(`${method} ${route}: ${res.status} ${reply.message}`);
   return reply.data;
 }

@@ -1,21 +1,11 @@
 // What `verdict doctor` checks. Each check is a plain async function returning findings; other
 // parts of Verdict add theirs (database, Chromium, SMTP) by appending to `doctorChecks`.
-import { createJudge, UNSAFE_LABEL, type Judge } from '@verdict/server/judge/index';
+import { createJudge, UNSAFE_LABEL, type Judge } from '@verdict/judge';
 import { serviceChecks } from './doctor-service-checks.ts';
+import type { DoctorCheck, DoctorFinding } from './doctor-types.ts';
 
-export interface DoctorFinding {
-  /** What was checked, e.g. "language cpp" or "sandbox: cgroup memory". */
-  item: string;
-  status: 'ok' | 'warn' | 'fail';
-  detail: string;
-  /** How to fix it (a command to run), when not ok. */
-  fix?: string;
-}
+export type { DoctorCheck, DoctorFinding };
 
-export interface DoctorCheck {
-  name: string;
-  run(): Promise<DoctorFinding[]>;
-}
 
 interface DoctorJudges {
   /** The sandbox backend's own report, or why it could not be loaded. */

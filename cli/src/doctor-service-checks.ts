@@ -4,11 +4,11 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { loadConfig, type Config } from '@verdict/server/config';
-import { embeddedUrlFile, openDatabase } from '@verdict/server/db/database';
-import { checkSmtp, redactUrl } from '@verdict/server/services/mail';
-import { DEFAULT_CHROMIUM_PATH } from '@verdict/server/services/pdf-render';
-import type { DoctorCheck, DoctorFinding } from './doctor-checks.ts';
+import { loadConfig, type Config } from '@verdict/server';
+import { embeddedUrlFile, openDatabase } from '@verdict/server/database';
+import { checkSmtp, redactUrl } from '@verdict/server/doctor';
+import { DEFAULT_CHROMIUM_PATH } from '@verdict/server/doctor';
+import type { DoctorCheck, DoctorFinding } from './doctor-types.ts';
 
 const run = promisify(execFile);
 

@@ -2,7 +2,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createJudge, JudgeSetupError, PackageError, UNSAFE_LABEL, loadProblemPackage, type Judge, type Problem } from '@verdict/server/judge/index';
+import { createJudge, JudgeSetupError, PackageError, UNSAFE_LABEL, loadProblemPackage, type Judge, type Problem } from '@verdict/judge';
 import { CliError } from './errors.ts';
 import { warn } from './output.ts';
 

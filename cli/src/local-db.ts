@@ -2,9 +2,9 @@
 // without a server. PGlite allows one process on its files: when a server is running on the
 // same DATA_DIR it announces its socket in pglite.url, and we connect there instead.
 import fs from 'node:fs';
-import { loadConfig } from '@verdict/server/config';
-import { embeddedUrlFile, openDatabase, type Database } from '@verdict/server/db/database';
-import { migrateToLatest } from '@verdict/server/db/migrate';
+import { loadConfig } from '@verdict/server';
+import { embeddedUrlFile, openDatabase, type Database } from '@verdict/server/database';
+import { migrateToLatest } from '@verdict/server/database';
 import { CliError } from './errors.ts';
 import { unreachable } from './server-client.ts';
 

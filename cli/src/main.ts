@@ -4,7 +4,8 @@
 import { Command, Option } from 'commander';
 import { CliError } from './errors.ts';
 
-type CommandModule = { default: (...args: any[]) => Promise<number | void> };
+// Commander hands each action its own arguments and options: checked by the command's module.
+type CommandModule = { default: (...args: unknown[]) => Promise<number | void> };
 
 function action(module: string) {
   return async (...args: unknown[]) => {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';
-import { listFiles } from '@verdict/server/judge/package/files';
+import { listFiles } from '@verdict/judge';
 
 const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1));
 /** Editor and VCS leftovers that never belong in a package. */

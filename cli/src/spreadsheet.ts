@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import XLSX from 'xlsx';
-import { spreadsheetZipProblem, zipParts } from '../../web/src/lib/spreadsheetZip.ts';
+import { spreadsheetZipProblem, zipParts } from '@verdict/shared';
 import { CliError } from './errors.ts';
 
 export const SPREADSHEET_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
@@ -47,7 +47,13 @@ export function readSpreadsheetRows(file: string): string[][] {
   if (workbook.SheetNames.length === 0) throw new SpreadsheetError(SpreadsheetMessages.noSheet);
   const sheet = workbook.Sheets[workbook.SheetNames[0]];
   if (!sheet) throw new SpreadsheetError(SpreadsheetMessages.noSheet);
-  const raw = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
+  let raw: unknown[][];
+  try {
+    // Cells are decoded here, not by XLSX.read: a damaged cell (an unknown type) throws now.
+    raw = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
+  } catch {
+    throw new SpreadsheetError(SpreadsheetMessages.parse);
+  }
   const rows = raw.map((row) => row.map(cellText)).filter((row) => row.some((cell) => cell !== ''));
   if (rows.length < 2) throw new SpreadsheetError(SpreadsheetMessages.noData);
   if (rows.length - 1 > MAX_SPREADSHEET_ROWS) {

@@ -1,36 +1,34 @@
 // The admin user form's rules (spec §5 "Admin add user") with the messages the server's
 // /api/user/add answers (routes/users-admin.ts), so a row is refused the same way locally.
 import crypto from 'node:crypto';
+import { ROLE_CODES, USER_LIMITS, USER_MESSAGES, type RoleName } from '@verdict/shared';
 import { z } from 'zod';
 
-export const USERNAME_MAX = 30;
 export const NICKNAME_MAX = 30;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 32;
 const EMAIL = z.email();
 
-export const ROLES = { user: 0, admin: 1, superadmin: 2 } as const;
-export type RoleName = keyof typeof ROLES;
+export const ROLES = ROLE_CODES;
+export type { RoleName };
 
 /** Each check answers with the spec's message, or undefined when the value is fine. */
 export function usernameProblem(value: string): string | undefined {
-  if (!value) return 'Username cannot be empty!';
-  if (value.length > USERNAME_MAX) return 'Maximum 30 characters';
+  if (!value) return USER_MESSAGES.usernameRequired;
+  if (value.length > USER_LIMITS.usernameMax) return USER_MESSAGES.maximum30;
   return undefined;
 }
 
 export function emailProblem(value: string): string | undefined {
-  if (!value) return 'Email cannot be empty!';
-  if (value.length > 254 || !EMAIL.safeParse(value).success) return 'Please enter a valid email';
+  if (!value) return USER_MESSAGES.emailRequired;
+  if (value.length > USER_LIMITS.emailMax || !EMAIL.safeParse(value).success) return USER_MESSAGES.emailInvalid;
   return undefined;
 }
 
 export function nicknameProblem(value: string): string | undefined {
-  return value.length > NICKNAME_MAX ? 'Maximum 30 characters' : undefined;
+  return value.length > NICKNAME_MAX ? USER_MESSAGES.maximum30 : undefined;
 }
 
 export function passwordProblem(value: string): string | undefined {
-  return value.length < PASSWORD_MIN || value.length > PASSWORD_MAX ? 'Password length is between 6 and 32' : undefined;
+  return value.length < USER_LIMITS.adminPasswordMin || value.length > USER_LIMITS.adminPasswordMax ? USER_MESSAGES.passwordLength : undefined;
 }
 
 /** 14 characters from an alphabet without look-alikes (0/O, 1/l/I), ~80 bits. */

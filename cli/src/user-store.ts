@@ -1,11 +1,11 @@
 // Where the user commands create users and set passwords: the local database (through the
 // server's own services) or a running server (through its admin REST API). Both answer the
 // same way, so each command is written once.
-import type { Database } from '@verdict/server/db/database';
-import { addUser } from '@verdict/server/services/users-admin';
-import { hashPassword } from '@verdict/server/auth/passwords';
-import { replacePassword } from '@verdict/server/auth/tokens';
-import { AppError, ErrorKinds } from '@verdict/server/http/errors';
+import type { Database } from '@verdict/server/database';
+import { addUser } from '@verdict/server/accounts';
+import { hashPassword } from '@verdict/server/accounts';
+import { replacePassword } from '@verdict/server/accounts';
+import { AppError, ErrorKinds } from '@verdict/server/errors';
 import { CliError } from './errors.ts';
 import { openLocalDatabase } from './local-db.ts';
 import { ServerClient, ServerError } from './server-client.ts';

@@ -3,7 +3,7 @@
 // (the sandbox keeps launchers and work dirs between runs).
 import path from 'node:path';
 import type { Config } from './config.ts';
-import { createJudge, type Judge } from './judge/create-judge.ts';
+import { createJudge, type Judge } from '@verdict/judge';
 import type { Logger } from './logger.ts';
 
 export interface JudgeProvider {

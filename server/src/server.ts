@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
-import { PdfRenderer } from './services/pdf-render.ts';
+import { PdfRenderer, removeStaleChromiumProfiles } from './services/pdf-render.ts';
 import { loadSamples } from './services/samples.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './bootstrap.ts';
 import { createApp } from './http/app.ts';
@@ -55,6 +55,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   try {
     await migrateToLatest(database.db);
     const firstAdmin = await ensureFirstAdmin(database.db, config.adminPassword, log);
+    await removeStaleChromiumProfiles().catch((err: Error) => log.warn({ reason: err.message }, 'could not remove the Chromium profiles of ended servers'));
     const pdf = new PdfRenderer({ log });
     closers.push(() => pdf.close());
     // The server's judge only answers the API's language list; judging is the judge process's.

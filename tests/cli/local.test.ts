@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { verifyPassword } from '@verdict/server/auth/passwords';
-import { embeddedUrlFile } from '@verdict/server/db/database';
+import { verifyPassword } from '@verdict/server/internal/auth/passwords';
+import { embeddedUrlFile } from '@verdict/server/internal/db/database';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken } from '../helpers/tokens.ts';
 import { CliSandbox } from './run-cli.ts';

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import yaml from 'js-yaml';
 import { CliSandbox, folderContents } from './run-cli.ts';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { startPgliteServer, type PgliteServer } from '@verdict/server/db/pglite-server';
+import { startPgliteServer, type PgliteServer } from '@verdict/server/internal/db/pglite-server';
 
 describe('embedded database wire server', function () {
   this.timeout(120_000);

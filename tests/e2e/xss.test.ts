@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from 'xlsx';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { PdfRenderer } from '@verdict/server/services/pdf-render';
+import { PdfRenderer } from '@verdict/server/internal/services/pdf-render';
 import { dataOf } from '../helpers/api.ts';
 import { kattisEntries, buildZip, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

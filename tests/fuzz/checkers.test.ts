@@ -6,9 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { defaultChecker } from '../../server/src/judge/checkers/default.ts';
-import { floatChecker } from '../../server/src/judge/checkers/float.ts';
-import { compareExact, compareFloats } from '../../server/src/judge/index.ts';
+import { compareExact, compareFloats, defaultChecker, floatChecker } from '@verdict/judge';
 import { RUNS } from './arbitraries.ts';
 
 /** Output as the checkers read it: any bytes, one character per byte. */

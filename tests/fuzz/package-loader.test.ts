@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { loadProblemPackage, PackageError } from '../../server/src/judge/package/load.ts';
+import { loadProblemPackage, PackageError } from '@verdict/judge';
 import { buildZip, type ZipEntrySpec } from '../judge/zip-builder.ts';
 import { assertNoPollution, byteDamage, RUNS } from './arbitraries.ts';
 

@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { z, type ZodType } from 'zod';
-import { AppError, ErrorKinds } from '../../server/src/http/errors.ts';
-import { parseInput } from '../../server/src/http/validate.ts';
-import { formatTime, parseTime } from '../../server/src/http/wire.ts';
-import { allRoutes, testOnlyRoutes } from '../../server/src/routes/index.ts';
-import * as fields from '../../server/src/services/auth-fields.ts';
+import { AppError, ErrorKinds } from '@verdict/server/internal/http/errors';
+import { parseInput } from '@verdict/server/internal/http/validate';
+import { formatTime, parseTime } from '@verdict/server/internal/http/wire';
+import { allRoutes, testOnlyRoutes } from '@verdict/server/internal/routes/index';
+import * as fields from '@verdict/server/internal/services/auth-fields';
 import { formatServerTime, parseServerTime } from '../../web/src/lib/time.ts';
 import * as rules from '../../web/src/lib/validation.ts';
 import { isValidSearchId } from '../../web/src/pages/admin/logic/search.ts';

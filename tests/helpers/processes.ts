@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '@verdict/server/server';
+import { REPO_ROOT } from '@verdict/server/internal/server';
 import { ADMIN_PASSWORD } from './server.ts';
 
 export interface VerdictProcess {
@@ -120,4 +120,19 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The running processes whose command line contains `text`. */
+export function processesNaming(text: string): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text) && isAlive(pid);
+      } catch {
+        return false;
+      }
+    });
 }

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig, type Config } from '@verdict/server/config';
-import { startServer, type RunningServer } from '@verdict/server/server';
+import { loadConfig, type Config } from '@verdict/server/internal/config';
+import { startServer, type RunningServer } from '@verdict/server/internal/server';
 
 export interface TestServer extends RunningServer {
   dataDir: string;

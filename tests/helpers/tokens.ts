@@ -1,8 +1,8 @@
 // Logged-in clients without the login screen: users inserted with a real password hash and
 // a real token from issueToken(), as the login route would issue it.
-import { hashPassword } from '@verdict/server/auth/passwords';
-import { issueToken } from '@verdict/server/auth/tokens';
-import type { RunningServer } from '@verdict/server/server';
+import { hashPassword } from '@verdict/server/internal/auth/passwords';
+import { issueToken } from '@verdict/server/internal/auth/tokens';
+import type { RunningServer } from '@verdict/server/internal/server';
 import { Api } from './api.ts';
 
 export interface TestAccount {

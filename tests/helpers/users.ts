@@ -4,17 +4,12 @@
 //   const alice = await createUser(server, { username: 'alice' });
 //   const aliceApi = await loginAs(api, 'alice', alice.password);          // user login
 //   const adminApi = await loginAs(api, 'admin', server.adminPassword, { admin: true });
-import { hashPassword } from '@verdict/server/auth/passwords';
-import type { RunningServer } from '@verdict/server/server';
+import { hashPassword } from '@verdict/server/internal/auth/passwords';
+import type { RunningServer } from '@verdict/server/internal/server';
+import type { WireUser } from '@verdict/shared';
 import type { Api } from './api.ts';
 
-export interface CreatedUser {
-  id: number;
-  username: string;
-  email: string;
-  nickname: string;
-  gender: 'male' | 'female';
-  auth: number;
+export interface CreatedUser extends WireUser {
   /** The plain password (the database holds only its hash). */
   password: string;
 }

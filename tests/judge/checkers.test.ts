@@ -1,7 +1,7 @@
 // Checkers: the default rules (AC/PE/WA), float tolerance, testlib exit codes and Kattis 42/43,
 // the special judges compiled and run on the real backend.
 import assert from 'node:assert/strict';
-import { compareExact, compareFloats, type Problem } from '@verdict/server/judge/index';
+import { compareExact, compareFloats, type Problem } from '@verdict/judge';
 import { removeTempDirs, testJudge, tinyProblem } from './helpers.ts';
 
 const ECHO_PY = 'import sys\nsys.stdout.write(sys.stdin.read())\n';

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createJudge, loadProblemPackage, type Judge, type Problem } from '@verdict/server/judge/index';
+import { createJudge, loadProblemPackage, type Judge, type Problem } from '@verdict/judge';
 
 export const TEST_BACKEND = process.env.VERDICT_TEST_BACKEND ?? 'sandbox';
 export const REPO_ROOT = path.resolve(new URL('.', import.meta.url).pathname, '../..');

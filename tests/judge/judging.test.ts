@@ -2,9 +2,9 @@
 // re-run of a test that lands just over its time limit.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { compareExact, createJudge, type JudgeProgress, type JudgeTimings } from '@verdict/server/judge/index';
-import type { JudgeBackend, RunResult, VerdictPlugin } from '@verdict/server/judge/plugin-api';
-import { worthAnotherRun } from '@verdict/server/judge/judge-submission';
+import { compareExact, createJudge, type JudgeProgress, type JudgeTimings } from '@verdict/judge';
+import type { JudgeBackend, RunResult, VerdictPlugin } from '@verdict/plugin-api';
+import { worthAnotherRun } from '@verdict/judge';
 import { removeTempDirs, TEST_BACKEND, testJudge, tinyProblem } from './helpers.ts';
 
 // Prints a+b, except on input "5 5" where it prints nonsense.
@@ -167,6 +167,29 @@ describe(`judging flow (${TEST_BACKEND} backend) @slow`, function () {
     assert.ok(broken.timings!.compileMs > 0);
     assert.equal(broken.timings!.runMs, 0, 'nothing runs after a compile error');
     assert.equal(broken.timings!.checkMs, 0);
+  });
+
+  it("gives CE without running a test when the compiled program is bigger than a run's files may be", async function () {
+    // `mb` MiB of zeros in the binary. (Initialised data in C would fail to compile: its object
+    // file passes through the sandbox's 64 MiB /tmp.) Declared @nobits they take no room in the
+    // object file, but the linker puts them in .data, which the binary stores.
+    const withZeros = (mb: number) =>
+      `#include <stdio.h>\n__asm__(".section .gnu.linkonce.d.zeros, \\"aw\\", @nobits\\n.zero ${mb} << 20\\n.previous");\n` +
+      'int main(void) { int a, b; if (scanf("%d %d", &a, &b) != 2) return 1; printf("%d\\n", a + b); return 0; }\n';
+    const problem = await tinyProblem({ tests });
+    const judge = await testJudge();
+    const progress: JudgeProgress[] = [];
+    const over = await judge.judgeSubmission({ problem, language: 'c', source: withZeros(80), onProgress: (p) => progress.push(p) });
+    assert.equal(over.verdict, 'CE');
+    assert.equal(over.compileMessage, "the compiled program takes 80.0 MB, over the limit of 64 MB for a run's files");
+    assert.deepEqual(over.tests, []);
+    assert.deepEqual(
+      progress.map((p) => p.phase),
+      ['compiling', 'done'],
+    );
+    const within = await judge.judgeSubmission({ problem, language: 'c', source: withZeros(40) });
+    assert.equal(within.verdict, 'AC', JSON.stringify(within));
+    assert.equal(within.tests.length, 3);
   });
 
   it('refuses an unknown or unavailable language clearly', async function () {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { loadProblemPackage, PackageError } from '@verdict/server/judge/index';
+import { loadProblemPackage, PackageError } from '@verdict/judge';
 import { REPO_ROOT, removeTempDirs, tempDir, writeTree } from './helpers.ts';
 import { writeZip, type ZipEntrySpec } from './zip-builder.ts';
 

@@ -1,7 +1,7 @@
 // The plugin loader and createJudge: contract checks with clear messages, backend choice.
 import assert from 'node:assert/strict';
-import { createJudge, loadPlugins, PluginError, UNSAFE_LABEL } from '@verdict/server/judge/index';
-import type { JudgeBackend, VerdictPlugin } from '@verdict/server/judge/plugin-api';
+import { createJudge, loadPlugins, PluginError, UNSAFE_LABEL } from '@verdict/judge';
+import type { JudgeBackend, VerdictPlugin } from '@verdict/plugin-api';
 
 const fakeBackend = (name: string): JudgeBackend => ({
   name,

@@ -1,8 +1,8 @@
 // The unsafe-local backend against the shared backend contract, plus its plugin wiring.
 import assert from 'node:assert/strict';
-import type { JudgeBackend } from '@verdict/server/judge/plugin-api';
+import type { JudgeBackend } from '@verdict/plugin-api';
 import unsafeLocal from '@verdict/unsafe-local';
-import { backendContractSuite } from '../sandbox/backend-contract.ts';
+import { backendContractSuite } from '@verdict/plugin-api/conformance';
 
 async function makeUnsafeLocal(): Promise<JudgeBackend> {
   const backends: JudgeBackend[] = [];

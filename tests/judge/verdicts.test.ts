@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Problem, Verdict } from '@verdict/server/judge/index';
+import type { Problem, Verdict } from '@verdict/judge';
 import { REPO_ROOT, TEST_BACKEND, removeTempDirs, testJudge, tinyProblem } from './helpers.ts';
 
 const PROGRAMS = path.join(REPO_ROOT, 'tests/judge/programs');

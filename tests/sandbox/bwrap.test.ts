@@ -1,11 +1,11 @@
 // The backend contract for the `sandbox` backend, plus its plugin wiring and configuration.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { JudgeBackend, PluginContext } from '@verdict/server/judge/plugin-api';
+import type { JudgeBackend, PluginContext } from '@verdict/plugin-api';
 import sandboxPlugin, { createSandboxBackend, parseSandboxConfig } from '@verdict/sandbox-bwrap';
-import { backendContractSuite } from './backend-contract.ts';
+import { backendContractSuite } from '@verdict/plugin-api/conformance';
 
 // Idle tmpfs work dirs are shared by the backends of this process: unmount them at the end.
 after(() => createSandboxBackend().close());
@@ -105,7 +105,8 @@ describe('sandbox-bwrap plugin', function () {
 
   it('re-running the same work dir sees exactly the host files, whatever the last run did to its copy', async function () {
     // A slot whose copy the last run left untouched is reused without copying; anything else
-    // (a deletion, an edit with its mtime put back, a new file, a host change) means a fresh copy.
+    // (a deletion, a replacement with its size and mtime put back, a new file, a host change)
+    // means a fresh copy. The host dir mirrors the slot: what the program removed is removed.
     const backend = createSandboxBackend();
     const workDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-sandbox-rerun-'));
     const limits = { cpuMs: 1000, memoryKb: 65536 };
@@ -119,11 +120,15 @@ describe('sandbox-bwrap plugin', function () {
       writeFileSync(path.join(workDir, 'b.txt'), 'two\n');
       assert.equal(await sh('cat a.txt b.txt'), 'one\ntwo\n');
       assert.equal(await sh('cat a.txt b.txt'), 'one\ntwo\n'); // unchanged: reused
-      await sh('rm a.txt'); // deletions are not mirrored to the host
-      assert.equal(await sh('cat a.txt'), 'one\n');
-      await sh('echo ONE > a.txt.new && touch -r a.txt a.txt.new && cat a.txt.new > a.txt && touch -r a.txt.new a.txt && rm a.txt.new');
-      assert.equal(readFileSync(path.join(workDir, 'a.txt'), 'utf8'), 'one\n', 'same size and mtime: not copied back');
-      assert.equal(await sh('cat a.txt'), 'one\n', 'the next run sees the host file, not the edited copy');
+      await sh('rm a.txt');
+      assert.equal(existsSync(path.join(workDir, 'a.txt')), false, 'the deletion is mirrored');
+      assert.equal(await sh('ls'), 'b.txt\n');
+      writeFileSync(path.join(workDir, 'a.txt'), 'one\n');
+      // The files given are root's: written in place, no; replaced, yes (and copied back).
+      assert.equal(await sh('(echo ONE > a.txt) 2>/dev/null || echo denied'), 'denied\n');
+      await sh('echo ONE > n && touch -r a.txt n && mv -f n a.txt');
+      assert.equal(readFileSync(path.join(workDir, 'a.txt'), 'utf8'), 'ONE\n', 'a replaced file comes back');
+      assert.equal(await sh('cat a.txt'), 'ONE\n');
       writeFileSync(path.join(workDir, 'b.txt'), 'TWO\n'); // same size, changed by the host
       assert.equal(await sh('cat b.txt'), 'TWO\n');
       await sh('echo made > c.txt');

@@ -7,11 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadProblemPackage, PackageError, type Language, type Problem } from '@verdict/server/judge/index';
+import { loadProblemPackage, PackageError, type Language, type Problem } from '@verdict/judge';
 import { createSandboxBackend, type SandboxBackend } from '@verdict/sandbox-bwrap';
 import { removeTempDirs, tempDir, testJudge, writeTree } from '../judge/helpers.ts';
 import { writeZip } from '../judge/zip-builder.ts';
-import { cleanupWorkDirs, makeWorkDir } from './programs.ts';
+import { cleanupWorkDirs, makeWorkDir } from '@verdict/plugin-api/conformance';
 import { waitFor } from '../helpers/processes.ts';
 
 const YAML = 'name: Hostile\nlimits:\n  time_limit: 2\n  memory: 256\n';
@@ -383,9 +383,10 @@ exit 0
 function findVictimWork(backend: SandboxBackend, hostDir: string, marker: string): string | undefined {
   if (backend.config.workDirMode === 'bind') return existsSync(path.join(hostDir, marker)) ? hostDir : undefined;
   const root = backend.config.slotRoot;
+  // A slot's run directory, bound at /work.
   return readdirSync(root)
-    .map((slot) => path.join(root, slot))
-    .find((slot) => existsSync(path.join(slot, marker)));
+    .map((slot) => path.join(root, slot, 'work'))
+    .find((work) => existsSync(path.join(work, marker)));
 }
 
 function findPidByArgv(word: string): number | undefined {

@@ -1,6 +1,8 @@
 // Finds what a run may have left behind on the host: processes of the sandbox user that are
 // neither from before the run nor parts of other, concurrent sandbox runs.
+import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import type { SandboxBackend } from '@verdict/sandbox-bwrap';
 
 const SANDBOX_UID = 65534;
 
@@ -44,4 +46,16 @@ export async function strayProcesses(before: Set<number>, ownRuns: string, grace
     if (strays.length === 0 || Date.now() > deadline) return strays;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * After a test's runs: once the backend's background work is done (idle() waits for the
+ * cgroup removals, shared by backends with the same cgroupParent), no run cgroup of this test
+ * process and no process of its runs may remain.
+ */
+export async function assertRunsLeftNothing(backend: SandboxBackend, before: Set<number>, cgroupParent: string, graceMs?: number): Promise<void> {
+  await backend.idle();
+  const left = (await backend.listRunCgroups()).filter((name) => name.startsWith(`run-${process.pid}-`));
+  assert.deepEqual(left, [], 'run cgroups left behind');
+  assert.deepEqual(await strayProcesses(before, `${cgroupParent}/run-${process.pid}-`, graceMs), [], 'processes of the run left behind');
 }

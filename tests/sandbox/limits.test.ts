@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RunResult } from '@verdict/server/judge/plugin-api';
+import type { RunResult } from '@verdict/plugin-api';
 import { createSandboxBackend, type SandboxBackend } from '@verdict/sandbox-bwrap';
-import { C_PROGRAMS, cleanupPrograms, cleanupWorkDirs, compileC, makeWorkDir } from './programs.ts';
+import { C_PROGRAMS, cleanupPrograms, cleanupWorkDirs, compileC, makeWorkDir } from '@verdict/plugin-api/conformance';
 
 const has = (command: string) => {
   try {

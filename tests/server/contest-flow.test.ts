@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { formatTime } from '@verdict/server/http/wire';
-import { AppError } from '@verdict/server/http/errors';
-import { assertCanOpenContestProblem } from '@verdict/server/services/contest-access';
+import { formatTime } from '@verdict/server/internal/http/wire';
+import { AppError } from '@verdict/server/internal/http/errors';
+import { assertCanOpenContestProblem } from '@verdict/server/internal/services/contest-access';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';

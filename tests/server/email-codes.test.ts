@@ -1,7 +1,10 @@
 // E-mail codes over real SMTP (smtp-server on loopback), e-mail logins, the outbox without SMTP.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { checkSmtp } from '@verdict/server/internal/services/mail';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
@@ -270,5 +273,24 @@ describe('e-mail codes when the SMTP server is down', () => {
     assert.equal(await server.services.db.selectFrom('email_codes').select('id').executeTakeFirst(), undefined);
     const again = await api.form('/api/email/sendEmailCode', { email: 'down@example.test' });
     assert.equal(again.code, 1014, 'not RATE_LIMITED');
+  });
+});
+
+describe('an SMTP server that accepts and never greets', () => {
+  it('is given up after the 10 s timeout, not nodemailer’s 30 s default (the timeouts once went to the wrong argument)', async function () {
+    this.timeout(40_000);
+    const silent = net.createServer(() => undefined).listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    try {
+      const started = Date.now();
+      const result = await checkSmtp(`smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`);
+      const took = Date.now() - started;
+      // The greeting and the socket's idle timeout are both 10 s: either may fire first.
+      assert.equal(result.ok, false);
+      assert.match(result.ok ? '' : result.error, /^(Greeting never received|Timeout)$/);
+      assert.ok(took >= 9_000 && took < 20_000, `gave up after ${took} ms`);
+    } finally {
+      silent.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // templates, a contest and its members; users submit in two languages; the leaderboard
 // matches what the ICPC rules give by hand for those submissions.
 import assert from 'node:assert/strict';
-import { formatTime, parseTime } from '@verdict/server/http/wire';
+import { formatTime, parseTime } from '@verdict/server/internal/http/wire';
 import type { Api } from '../helpers/api.ts';
 import { zipOf } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

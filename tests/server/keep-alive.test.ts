@@ -3,7 +3,7 @@
 // benchmark (bench/load.ts) saw those polls fail with a connection reset.
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { KEEP_ALIVE_TIMEOUT_MS } from '@verdict/server/server';
+import { KEEP_ALIVE_TIMEOUT_MS } from '@verdict/server/internal/server';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** Sends one GET on `socket` and resolves with the raw head of the reply once it is complete. */

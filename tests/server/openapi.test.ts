@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { allRoutes } from '@verdict/server/routes/index';
-import { OPENAPI_FILE, openApiPath } from '@verdict/server/http/openapi';
+import { allRoutes } from '@verdict/server/internal/routes/index';
+import { OPENAPI_FILE, openApiPath } from '@verdict/server/internal/http/openapi';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const REGENERATE = 'docs/openapi.json is out of date: run `npm run openapi` after adding or changing a route, and commit docs/openapi.json';

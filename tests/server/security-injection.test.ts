@@ -3,8 +3,8 @@
 // route table). Every reply must be a clean envelope with no database text in it, the data
 // must be intact afterwards, and text that is stored must come back exactly as sent.
 import assert from 'node:assert/strict';
-import { buildOpenApi } from '@verdict/server/http/openapi';
-import { allRoutes } from '@verdict/server/routes/index';
+import { buildOpenApi } from '@verdict/server/internal/http/openapi';
+import { allRoutes } from '@verdict/server/internal/routes/index';
 import { Api } from '../helpers/api.ts';
 import { kattisEntries, buildZip, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createProblemFromPackage } from '@verdict/server/services/upload';
-import { computeScoreboard } from '@verdict/server/services/scoreboard';
+import { createProblemFromPackage } from '@verdict/server/internal/services/upload';
+import { computeScoreboard } from '@verdict/server/internal/services/scoreboard';
 import type { Api } from '../helpers/api.ts';
 import { zipOf } from '../helpers/package-zip.ts';
 import { waitFor } from '../helpers/processes.ts';

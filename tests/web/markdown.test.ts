@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { renderStatement } from '../../web/src/lib/markdown.ts';
+import { renderStatement } from '@verdict/shared/statement';
 
 describe('web: problem statements', () => {
   it('renders inline and display maths with KaTeX', () => {

@@ -1,10 +1,11 @@
 // `verdict contest scoreboard <id>`: the ICPC table of a contest, from the local database (the
 // server's leaderboard service) or from a server (GET /api/BangDan/AllResultList).
-import { findContest } from '@verdict/server/services/contest-access';
-import { toWireContest, type WireContest } from '@verdict/server/services/contests';
-import { buildLeaderboard } from '@verdict/server/services/leaderboard';
-import type { ScoreboardCell, ScoreboardRow } from '@verdict/server/services/scoreboard';
-import { AppError } from '@verdict/server/http/errors';
+import { CONTEST_TIME_ZONE } from '@verdict/shared';
+import { findContest } from '@verdict/server/contests';
+import { toWireContest, type WireContest } from '@verdict/server/contests';
+import { buildLeaderboard } from '@verdict/server/contests';
+import type { ScoreboardCell, ScoreboardRow } from '@verdict/server/contests';
+import { AppError } from '@verdict/server/errors';
 import { CliError } from '../errors.ts';
 import { withLocalDatabase } from '../local-db.ts';
 import { printJson, printTable } from '../output.ts';
@@ -68,7 +69,7 @@ export default async function contestScoreboard(idText: string, opts: Scoreboard
   if (opts.json) return printJson(board);
   if (opts.csv) return void process.stdout.write(scoreboardCsv(board));
   const { contest, rows } = board;
-  console.log(`${contest.title}  (${contest.startTime} – ${contest.endTime}, Asia/Shanghai)`);
+  console.log(`${contest.title}  (${contest.startTime} – ${contest.endTime}, ${CONTEST_TIME_ZONE})`);
   if (rows.length === 0) return void console.log('No participants yet.');
   printTable(
     ['Rank', 'User', 'AC', 'Penalty', ...letters(rows)],

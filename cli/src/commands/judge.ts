@@ -1,6 +1,6 @@
 // `verdict judge <problem> <source>`: judge one source file against a problem package.
 import { readFile } from 'node:fs/promises';
-import { languageForFile, type JudgeResult, type Language } from '@verdict/server/judge/index';
+import { languageForFile, type JudgeResult, type Language } from '@verdict/judge';
 import { CliError } from '../errors.ts';
 import { exitCodeFor, openJudge, openProblem, parseLimit } from '../judge-setup.ts';
 import { printJson, printTable, progressBar } from '../output.ts';

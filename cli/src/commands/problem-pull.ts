@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { extractZip } from '@verdict/server/judge/package/zip';
-import { PackageError } from '@verdict/server/judge/index';
+import { extractZip } from '@verdict/judge';
+import { PackageError } from '@verdict/judge';
 import { CliError } from '../errors.ts';
 import { progressBar } from '../output.ts';
 import { ServerClient } from '../server-client.ts';

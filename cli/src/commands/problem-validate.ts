@@ -2,7 +2,7 @@
 // that each gets the verdict its folder promises.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { languageForFile, type Verdict } from '@verdict/server/judge/index';
+import { languageForFile, type Verdict } from '@verdict/judge';
 import { CliError } from '../errors.ts';
 import { openJudge, openProblem } from '../judge-setup.ts';
 import { printJson, printTable, progressBar } from '../output.ts';

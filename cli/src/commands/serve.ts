@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadConfig, type Config } from '@verdict/server/config';
-import { startServer, DEFAULT_WEB_DIR, REPO_ROOT } from '@verdict/server/server';
+import { loadConfig, type Config } from '@verdict/server';
+import { startServer, DEFAULT_WEB_DIR, REPO_ROOT } from '@verdict/server';
 import { CliError } from '../errors.ts';
 
 interface ServeOptions {

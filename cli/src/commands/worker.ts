@@ -1,12 +1,12 @@
 // `verdict worker`: judge workers only, against the server's database — a PostgreSQL server
 // (DATABASE_URL), or the embedded database of a `verdict serve` running on the same DATA_DIR.
 import fs from 'node:fs';
-import { embeddedUrlFile, openDatabase } from '@verdict/server/db/database';
-import { migrateToLatest } from '@verdict/server/db/migrate';
-import { createLogger } from '@verdict/server/logger';
-import { JudgeQueue } from '@verdict/server/services/judge-queue';
+import { embeddedUrlFile, openDatabase } from '@verdict/server/database';
+import { migrateToLatest } from '@verdict/server/database';
+import { createLogger } from '@verdict/server/worker';
+import { JudgeQueue } from '@verdict/server/worker';
 import { startJudgeWorkers } from '@verdict/server/worker';
-import { createJudgeProvider } from '@verdict/server/judge-provider';
+import { createJudgeProvider } from '@verdict/server/worker';
 import { CliError } from '../errors.ts';
 import { configFromFlags } from './serve.ts';
 

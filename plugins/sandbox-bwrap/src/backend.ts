@@ -4,14 +4,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { JudgeBackend, RunRequest, RunResult } from '@verdict/server/judge/plugin-api';
+import type { JudgeBackend, RunRequest, RunResult } from '@verdict/plugin-api';
 import { systemMountArgs } from './bwrap-args.ts';
 import { detectCgroups } from './cgroups.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 import { loadHelpers } from './helpers.ts';
 import { runInSandbox, stopSpareLauncher, type SandboxEnvironment } from './run.ts';
 import { systemError } from './verdict.ts';
-import { bindWorkDirs, tmpfsWorkDirs } from './workdir.ts';
+import { bindWorkDirs, tmpfsWorkDirs, type SlotOptions } from './workdir.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -76,7 +76,7 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
         await env.cgroups.close();
       }
       // The slot pool is shared by the backends of this process with the same root and user.
-      if (config.workDirMode === 'tmpfs') await tmpfsWorkDirs(config.slotRoot, config.uid, config.gid).close();
+      if (config.workDirMode === 'tmpfs') await tmpfsWorkDirs(slotOptions(config)).close();
     },
   };
 }
@@ -105,9 +105,14 @@ async function prepareEnvironment(config: SandboxConfig): Promise<SandboxEnviron
     systemMounts: systemMountArgs(config.systemBinds),
     workDirs:
       config.workDirMode === 'tmpfs'
-        ? tmpfsWorkDirs(config.slotRoot, config.uid, config.gid)
+        ? tmpfsWorkDirs(slotOptions(config))
         : bindWorkDirs(config.uid, config.gid),
   };
+}
+
+function slotOptions(config: SandboxConfig): SlotOptions {
+  const { slotRoot: root, uid, gid, workDirEntries: entries, workDirDepth: depth } = config;
+  return { root, uid, gid, entries, depth };
 }
 
 type CheckReport = Awaited<ReturnType<JudgeBackend['check']>>;

@@ -9,7 +9,7 @@ import { lstatSync, readlinkSync } from 'node:fs';
  * program's processes hold the program's pipes.
  */
 export const SECCOMP_FD = 3;
-/** The exec gate binary, run inside the sandbox as /proc/self/fd/4 (no mount needed). */
+/** The exec gate binary, the sandbox's pid 1, run as /proc/self/fd/4 (no mount needed). */
 export const GATE_FD = 4;
 /** Socket between the gate and the judge: 'r' when ready, 'g' once it is in the cgroups. */
 export const CONTROL_FD = 5;
@@ -48,6 +48,8 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     '--unshare-user',
     '--disable-userns',
     '--die-with-parent',
+    // No init of bwrap's: the exec gate is the sandbox's pid 1 (see helpers/exec-gate.c).
+    '--as-pid-1',
     '--cap-drop',
     'ALL',
     '--hostname',

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync, mkdirSync, rmdirSync, readdirSync, existsS
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { leftByDeadProcess, ownerPrefix } from './owner.ts';
 
 export interface CgroupLimits {
   memoryBytes: number;
@@ -200,19 +201,9 @@ function listRuns(parent: string): string[] {
 
 async function sweep(names: string[], dirsOf: (name: string) => string[]): Promise<void> {
   for (const name of names) {
-    const owner = /^run-(\d+)-/.exec(name);
-    if (!owner || isAlive(Number(owner[1]))) continue;
+    if (!leftByDeadProcess('run', name)) continue;
     for (const dir of dirsOf(name)) await killUntilEmpty(dir).catch(() => undefined);
     await removeDirs(dirsOf(name)).catch(() => undefined);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -275,7 +266,7 @@ function pooled(layout: Layout): CgroupDriver {
     const tracked: Promise<void> = work.catch(() => undefined).finally(() => pending.delete(tracked));
     pending.add(tracked);
   };
-  const newName = () => `run-${process.pid}-${++cgroupsMade}-${randomBytes(3).toString('hex')}`;
+  const newName = () => `${ownerPrefix('run')}-${++cgroupsMade}-${randomBytes(3).toString('hex')}`;
   const makeNow = (name: string): void => {
     const made: string[] = [];
     try {

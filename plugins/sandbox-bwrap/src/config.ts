@@ -28,6 +28,12 @@ export interface SandboxConfig {
   workDirMode: WorkDirMode;
   /** Where the tmpfs work dirs are mounted ('tmpfs' mode). */
   slotRoot: string;
+  /**
+   * 'tmpfs' mode: names a work dir may hold (the tmpfs's nr_inodes, and the most entries copied
+   * back) and directory levels copied back; a run that leaves more is OLE and nothing is copied.
+   */
+  workDirEntries: number;
+  workDirDepth: number;
   /** Size of the private /tmp (a tmpfs, charged to the run's memory cgroup). */
   tmpSizeKb: number;
   /** Defaults for limits the request leaves out. */
@@ -53,6 +59,8 @@ export const defaultSandboxConfig: SandboxConfig = {
   cacheDir: path.join(cacheHome, 'verdict-sandbox'),
   workDirMode: 'tmpfs',
   slotRoot: '/run/verdict-sandbox',
+  workDirEntries: 4096,
+  workDirDepth: 32,
   tmpSizeKb: 64 * 1024,
   defaultPids: 128,
   defaultOutputBytes: 64 << 20,
@@ -95,6 +103,8 @@ const rules: { [K in keyof SandboxConfig]: [Check, string] } = {
   cacheDir: [absolutePath, 'an absolute path'],
   workDirMode: [(v) => v === 'tmpfs' || v === 'bind', "'tmpfs' or 'bind'"],
   slotRoot: [absolutePath, 'an absolute path'],
+  workDirEntries: [positiveInt, 'a positive integer'],
+  workDirDepth: [positiveInt, 'a positive integer'],
   tmpSizeKb: [positiveInt, 'a positive integer'],
   defaultPids: [positiveInt, 'a positive integer'],
   defaultOutputBytes: [positiveInt, 'a positive integer'],

@@ -1,5 +1,5 @@
 // @verdict/sandbox-bwrap: registers the `sandbox` judge backend (bubblewrap + cgroups + seccomp).
-import type { VerdictPlugin } from '@verdict/server/judge/plugin-api';
+import type { VerdictPlugin } from '@verdict/plugin-api';
 import { createSandboxBackend } from './backend.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 

@@ -5,11 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants as fsConstants, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Duplex, Readable, Writable } from 'node:stream';
-import type { RunRequest, RunResult } from '@verdict/server/judge/plugin-api';
+import type { RunRequest, RunResult } from '@verdict/plugin-api';
 import { bwrapArgs, CONTROL_FD, PROGRAM_STDIO_FDS, SANDBOX_WORK_DIR } from './bwrap-args.ts';
 import type { CgroupDriver, RunCgroup } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
-import { collectBounded, collectStdout } from './streams.ts';
+import { collectBounded, collectStdout, readAll } from './streams.ts';
 import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
 import type { WorkDirProvider } from './workdir.ts';
 
@@ -41,11 +41,13 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
   let cgroup: RunCgroup;
   try {
     env.cgroups.warmUpAttach();
-    cgroup = env.cgroups.take({ memoryBytes: limits.memoryBytes, pids: limits.pids });
+    // One more process than the program's limit: the exec gate, the sandbox's pid 1, is in the
+    // cgroups with it.
+    cgroup = env.cgroups.take({ memoryBytes: limits.memoryBytes, pids: limits.pids + 1 });
   } catch (err) {
     return systemError(`cannot create the run's cgroup: ${(err as Error).message}`);
   }
-  let result: RunResult;
+  let result = systemError('the run did not finish');
   try {
     const mountPoints = (req.readOnlyBinds ?? [])
       .map((b) => path.posix.relative(SANDBOX_WORK_DIR, path.posix.normalize(b.sandbox)))
@@ -58,9 +60,16 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
     } finally {
       // Nothing of the run may write into the work dir while it is copied back.
       await cgroup.killAll().catch(() => undefined);
-      await work.finish().catch((err: Error) => {
-        result = systemError(`cannot copy the work dir back: ${err.message}`);
-      });
+      // A run that ended in our own error leaves its slot in an unknown state: not reused.
+      await work.finish(result.status === 'SE').then(
+        (overBudget) => {
+          // OLE ranks before RE and OK (TLE and MLE, found first, stay); nothing was copied back.
+          if (overBudget && ['OK', 'RE', 'OLE'].includes(result.status)) result = { ...result, status: 'OLE', message: overBudget };
+        },
+        (err: Error) => {
+          result = systemError(`cannot copy the work dir back: ${err.message}`);
+        },
+      );
     }
     return result;
   } catch (err) {
@@ -166,7 +175,8 @@ async function supervise(
     const stop = (reason: StopReason) => {
       stopReason ??= reason;
       if (joined) cgroup.killAll().catch(() => undefined);
-      proc.kill('SIGKILL');
+      // The launcher kills bwrap (the sandbox dies with it) and reaps everything before it exits.
+      proc.kill('SIGTERM');
     };
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
       proc.once('error', reject);
@@ -181,17 +191,19 @@ async function supervise(
     const stderr = collectBounded(programErr, limits.stderrBytes);
     const bwrapErrors = collectBounded(proc.stderr!, 64 << 10);
 
-    // bwrap sets the sandbox up, forks its init (pid 1) and execs the gate as the program's
-    // process (pid 2), which reports 'r' and waits. Only then is that process moved into the
-    // cgroups and let go: neither bwrap's set-up, nor its init, nor the namespaces' teardown
-    // after the run are charged to (or waited for by) the run.
+    // The launcher forks bwrap, which sets the sandbox up and execs the gate as its pid 1; the
+    // gate reports 'r' and waits. Only then is it moved into the cgroups and let go (it forks
+    // the program): bwrap's set-up is never charged to the run, and every process of the
+    // sandbox is in the cgroups.
     timers.push(setTimeout(() => stop('setup'), SETUP_TIMEOUT_MS));
     const gatePid = await gateReady(control, proc);
     clearTimeout(timers.pop());
     let released = process.hrtime.bigint();
+    let reported: Promise<number | null> = Promise.resolve(null);
     if (gatePid) {
       cgroup.join(gatePid);
       joined = true;
+      reported = reportedStatus(control);
       released = process.hrtime.bigint();
       control.end('g');
       timers.push(setTimeout(() => stop('wall'), limits.wallMs));
@@ -209,24 +221,25 @@ async function supervise(
     const wallMs = Number(process.hrtime.bigint() - released) / 1e6;
     for (const t of timers.splice(0)) clearTimeout(t);
     if (!gatePid) {
-      // bwrap's messages end at EOF, once it and its init are gone (a second at most here).
+      // bwrap's messages end at EOF, once it and the launcher are gone (a second at most here).
       const giveUp = setTimeout(() => proc.stderr!.destroy(), 1000);
       const err = await bwrapErrors;
       clearTimeout(giveUp);
       return systemError(`bwrap did not start the sandbox: ${err.trim() || `exit ${code ?? signal}`}`, { stderr: err });
     }
     await cgroup.killAll();
-    // The program's pipes are held by its own processes only: all gone now, EOF follows.
-    const [out, err] = await Promise.all([stdout, stderr]);
+    // The program's pipes are held by its own processes only: all gone now, EOF follows; the
+    // control socket's too, once bwrap's monitor has gone with the gate.
+    const [out, err, waitStatus] = await Promise.all([stdout, stderr, reported]);
     control.destroy();
-    // bwrap's init may still be tearing the namespaces down: its stderr is not waited for.
+    // bwrap's messages matter only when it fails to start the sandbox (above).
     proc.stderr!.destroy();
     const figures = cgroup.figures();
-    return classify({ code, signal, wallMs, figures, stopReason, limits, stdout: out, stderr: err });
+    return classify({ code, signal, waitStatus, wallMs, figures, stopReason, limits, stdout: out, stderr: err });
   } finally {
     for (const t of timers) clearTimeout(t);
     for (const fd of fds) closeSync(fd);
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   }
 }
 
@@ -316,7 +329,7 @@ const PROGRAM_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: '/us
 
 /**
  * Waits for the gate's 'r' and returns the host pid of the gate's process (the only child of
- * bwrap's init, itself the only child of bwrap), or 0 when bwrap ends or fails first.
+ * bwrap, itself the only child of the launcher), or 0 when bwrap ends or fails first.
  */
 function gateReady(control: Duplex, proc: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
@@ -336,9 +349,18 @@ function gateReady(control: Duplex, proc: ChildProcess): Promise<number> {
   });
 }
 
-function gatePidOf(bwrapPid: number): number {
-  const init = onlyChild(bwrapPid);
-  return init ? onlyChild(init) : 0;
+/**
+ * The program's raw wait status as the gate reports it on the control socket after 'g' (null
+ * when the gate died first: killed at a limit, or with the whole sandbox).
+ */
+async function reportedStatus(control: Duplex): Promise<number | null> {
+  const bytes = await readAll(control);
+  return bytes.length === 4 ? bytes.readInt32LE(0) : null;
+}
+
+function gatePidOf(launcherPid: number): number {
+  const bwrap = onlyChild(launcherPid);
+  return bwrap ? onlyChild(bwrap) : 0;
 }
 
 function onlyChild(pid: number): number {

@@ -1,15 +1,17 @@
-// Reading the sandbox's pipes: bwrap's info fd to EOF, stderr bounded, stdout counted byte by
+// Reading the sandbox's pipes: the control socket to EOF, stderr bounded, stdout counted byte by
 // byte against the output cap (to a host file or kept in memory).
 import { writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 
-export function readAll(stream: Readable): Promise<string> {
+/** Every byte until the stream ends (or fails). */
+export function readAll(stream: Readable): Promise<Buffer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    const done = () => resolve(Buffer.concat(chunks));
     stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    stream.once('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    stream.once('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.once('end', done);
+    stream.once('error', done);
+    stream.once('close', done);
   });
 }
 

@@ -1,7 +1,7 @@
 // Turns what was observed about a finished run into its RunResult, in the verdict order of
 // SANDBOX.md: TLE → MLE → OLE → RE → OK (SE, our own failures, are decided before).
 import os from 'node:os';
-import type { RunResult, RunStatus } from '@verdict/server/judge/plugin-api';
+import type { RunResult, RunStatus } from '@verdict/plugin-api';
 import type { CgroupFigures } from './cgroups.ts';
 
 export interface ResolvedLimits {
@@ -17,8 +17,11 @@ export interface ResolvedLimits {
 export type StopReason = 'wall' | 'cpu' | 'output' | 'setup' | null;
 
 export interface Outcome {
+  /** bwrap's (the launcher's) exit: the program's as 128 + N for signal N, unless reported. */
   code: number | null;
   signal: NodeJS.Signals | null;
+  /** The program's raw wait status reported by the gate, when it could report it. */
+  waitStatus?: number | null;
   wallMs: number;
   figures: CgroupFigures;
   stopReason: StopReason;
@@ -27,13 +30,20 @@ export interface Outcome {
   stderr: string;
 }
 
-const signalNames = new Map(Object.entries(os.constants.signals).map(([name, no]) => [no as number, name]));
+// The first name of each number: SIGABRT, not its alias SIGIOT.
+const signalNames = new Map<number, string>();
+for (const [name, no] of Object.entries(os.constants.signals)) if (!signalNames.has(no)) signalNames.set(no, name);
 
 export function classify(o: Outcome): RunResult {
-  // bwrap reports a program killed by signal N as exit status 128 + N.
   let exitCode = o.code;
   let signal: string | null = o.signal;
-  if (exitCode !== null && exitCode > 128 && signalNames.has(exitCode - 128)) {
+  if (o.waitStatus !== undefined && o.waitStatus !== null) {
+    // What the gate saw: an exit code of 152 stays 152, not SIGXCPU.
+    const termSignal = o.waitStatus & 0x7f;
+    exitCode = termSignal === 0 ? (o.waitStatus >> 8) & 0xff : null;
+    signal = termSignal === 0 ? null : (signalNames.get(termSignal) ?? `signal ${termSignal}`);
+  } else if (exitCode !== null && exitCode > 128 && signalNames.has(exitCode - 128)) {
+    // The gate did not report (it was killed with the sandbox): 128 + N is signal N.
     signal = signalNames.get(exitCode - 128)!;
     exitCode = null;
   }

@@ -1,34 +1,36 @@
 // The sandbox's /work. In 'tmpfs' mode the program works in a size-limited tmpfs (a "slot",
 // mounted once and reused) so a disk filler meets ENOSPC instead of filling the host disk: the
 // host work dir is copied in before the run and what the program created or changed is copied
-// back after it. In 'bind' mode the host work dir itself is bound, bounded only per file by
-// RLIMIT_FSIZE. Either way the program's files come back owned by the sandbox user.
+// back after it, within a budget (workdir-copy.ts). In 'bind' mode the host work dir itself is
+// bound, bounded only per file by RLIMIT_FSIZE. Either way the program's files come back owned
+// by the sandbox user.
+//
+// Nothing a run leaves in a slot reaches another run. The slot's root is root's; each run gets a
+// fresh directory in it (`work`, the sandbox user's), bound at /work, so the mode, ACLs and
+// xattrs a program sets on /work go with it. A slot is reused only when it is verified empty
+// (no entry, no inode but its root, no block in use: an unlinked file still held open would
+// show) or verified to hold exactly the copy the next run of the same work dir needs; a slot
+// that cannot be emptied, whose run exceeded the copy-back budget or ended in a system error is
+// unmounted (the kernel frees its content whatever its depth or number of files) and replaced.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  copyFileSync,
-  lchownSync,
-  lstatSync,
-  mkdirSync,
-  promises as fs,
-  readdirSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-  type Stats,
-} from 'node:fs';
+import { chownSync, mkdirSync, promises as fs, readdirSync, rmSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { leftByDeadProcess, ownerPrefix } from './owner.ts';
+import { copyBack, copyIn, planCopyBack, sameTree, type Copy } from './workdir-copy.ts';
 
 const execFileAsync = promisify(execFile);
 
 export interface PreparedWorkDir {
   /** Host directory to bind at /work. */
   hostDir: string;
-  /** Brings the program's files back to the request's work dir and frees what was taken. */
-  finish(): Promise<void>;
+  /**
+   * Brings the program's files back to the request's work dir and frees what was taken
+   * (`failed`: the run ended in a system error; its slot is not reused). Resolves to why
+   * nothing was copied back when the files exceed the budget, else null.
+   */
+  finish(failed: boolean): Promise<string | null>;
 }
 
 export interface WorkDirProvider {
@@ -42,10 +44,20 @@ export function bindWorkDirs(uid: number, gid: number): WorkDirProvider {
   return {
     async prepare(workDir) {
       chownSync(workDir, uid, gid);
-      return { hostDir: workDir, finish: async () => undefined };
+      return { hostDir: workDir, finish: async () => null };
     },
     close: async () => undefined,
   };
+}
+
+export interface SlotOptions {
+  root: string;
+  uid: number;
+  gid: number;
+  /** Names a slot may hold (its nr_inodes, and the copy-back's entry budget). */
+  entries: number;
+  /** Directory levels below /work that are copied back. */
+  depth: number;
 }
 
 interface Slot {
@@ -55,29 +67,34 @@ interface Slot {
    * Set when the slot still holds an exact copy of `workDir` (the last run changed nothing in
    * it): the next run of the same work dir skips the copy if neither tree changed since.
    */
-  warm?: { workDir: string; host: Map<string, string>; slot: Map<string, string>; copied: Map<string, Stats> };
+  warm?: { workDir: string } & Copy;
 }
+
+/** The run's directory in a slot, bound at /work. */
+const RUN_DIR = 'work';
 
 const pools = new Map<string, WorkDirProvider>();
 let slotsMade = 0;
 
 /**
  * Size-limited tmpfs slots under `root`, one per concurrent run, reused across runs and shared
- * by every backend of this process with the same root and user.
+ * by every backend of this process with the same options.
  */
-export function tmpfsWorkDirs(root: string, uid: number, gid: number): WorkDirProvider {
-  const key = `${root}:${uid}:${gid}`;
+export function tmpfsWorkDirs(options: SlotOptions): WorkDirProvider {
+  const key = JSON.stringify([options.root, options.uid, options.gid, options.entries, options.depth]);
   let pool = pools.get(key);
   if (!pool) {
-    pool = createSlotPool(root, uid, gid);
+    pool = createSlotPool(options);
     pools.set(key, pool);
   }
   return pool;
 }
 
-function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider {
+function createSlotPool({ root, uid, gid, entries, depth }: SlotOptions): WorkDirProvider {
   const free: Slot[] = [];
   let rootReady: Promise<void> | undefined;
+  // Inodes: the root, the run's directory and its entries.
+  const mount = (dir: string, sizeBytes: number, remount: boolean) => mountTmpfs(dir, { sizeBytes, inodes: entries + 2 }, remount);
 
   const acquire = async (sizeBytes: number, workDir: string): Promise<Slot> => {
     rootReady ??= prepareRoot(root).catch((err) => {
@@ -91,14 +108,16 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
     if (index >= 0) return free.splice(index, 1)[0];
     const reused = free.pop();
     if (reused) {
-      forget(reused);
-      await mountTmpfs(reused.dir, sizeBytes, uid, gid, true);
-      reused.sizeBytes = sizeBytes;
-      return reused;
+      if (forget(reused)) {
+        await mount(reused.dir, sizeBytes, true);
+        reused.sizeBytes = sizeBytes;
+        return reused;
+      }
+      discard(reused);
     }
-    const dir = path.join(root, `slot-${process.pid}-${++slotsMade}-${randomBytes(3).toString('hex')}`);
+    const dir = path.join(root, `${ownerPrefix('slot')}-${++slotsMade}-${randomBytes(3).toString('hex')}`);
     await fs.mkdir(dir, { mode: 0o700 });
-    await mountTmpfs(dir, sizeBytes, uid, gid, false).catch(async (err) => {
+    await mount(dir, sizeBytes, false).catch(async (err) => {
       await fs.rmdir(dir).catch(() => undefined);
       throw err;
     });
@@ -108,29 +127,49 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
   return {
     async prepare(workDir, diskBytes, mountPoints) {
       const slot = await acquire(diskBytes, workDir);
+      const work = path.join(slot.dir, RUN_DIR);
       let copy: Copy;
       try {
         const warm = slot.warm;
-        if (warm && warm.workDir === workDir && sameTree(workDir, warm.host) && sameTree(slot.dir, warm.slot)) {
+        // warm.slot holds the run's directory itself ('.') and its entries: one inode each.
+        if (warm && warm.workDir === workDir && sameTree(workDir, warm.host) && sameTree(work, warm.slot) && holds(slot.dir, warm.slot.size)) {
           copy = warm;
         } else {
-          forget(slot);
-          copy = copyIn(workDir, slot.dir, uid, gid);
+          if (!forget(slot)) throw new Error(`cannot empty the work tmpfs ${slot.dir}`);
+          mkdirSync(work, { mode: 0o755 });
+          chownSync(work, uid, gid);
+          copy = copyIn(workDir, work, uid, gid);
         }
         slot.warm = undefined;
       } catch (err) {
-        release(slot, null);
+        discard(slot);
         throw err;
       }
       return {
-        hostDir: slot.dir,
-        async finish() {
-          let unchanged = false;
+        hostDir: work,
+        async finish(failed) {
+          if (failed) {
+            discard(slot);
+            return null;
+          }
+          let warm: Slot['warm'] | null = null;
           try {
-            copyBack(slot.dir, workDir, copy.copied, new Set(mountPoints.map((p) => path.normalize(p))));
-            unchanged = sameTree(slot.dir, copy.slot);
-          } finally {
-            release(slot, unchanged ? { workDir, ...copy } : null);
+            const plan = planCopyBack(work, copy.copied, new Set(mountPoints.map((p) => path.normalize(p))), {
+              bytes: diskBytes,
+              entries,
+              depth,
+            });
+            if ('overBudget' in plan) {
+              discard(slot);
+              return plan.overBudget;
+            }
+            await copyBack(work, workDir, plan.steps);
+            if (sameTree(work, copy.slot)) warm = { workDir, ...copy };
+            release(slot, warm);
+            return null;
+          } catch (err) {
+            discard(slot);
+            throw err;
           }
         },
       };
@@ -139,29 +178,47 @@ function createSlotPool(root: string, uid: number, gid: number): WorkDirProvider
   };
 
   async function close(): Promise<void> {
-    for (const slot of free.splice(0)) {
-      await execFileAsync('umount', [slot.dir]).catch(() => undefined);
-      await fs.rmdir(slot.dir).catch(() => undefined);
-    }
+    for (const slot of free.splice(0)) await unmount(slot.dir);
   }
 
-  /** Empties a slot that may hold another work dir's files. */
-  function forget(slot: Slot): void {
-    if (slot.warm === undefined) return;
+  /** Empties a slot that may hold another work dir's files; false when it cannot be emptied. */
+  function forget(slot: Slot): boolean {
     slot.warm = undefined;
-    emptyDir(slot.dir);
+    try {
+      for (const name of readdirSync(slot.dir)) rmSync(path.join(slot.dir, name), { recursive: true, force: true });
+    } catch {
+      return false;
+    }
+    return holds(slot.dir, 0);
   }
 
+  /** Back to the free list, warm or verified empty; else unmounted and replaced later. */
   function release(slot: Slot, warm: Slot['warm'] | null): void {
-    // A slot that cannot be emptied is not reused (it stays mounted until the next sweep).
-    try {
-      if (warm) slot.warm = warm;
-      else emptyDir(slot.dir);
-      free.push(slot);
-    } catch {
-      // dropped
-    }
+    if (warm) slot.warm = warm;
+    else if (!forget(slot)) return discard(slot);
+    free.push(slot);
   }
+
+  /** Unmounted in the background: the kernel frees its content, however deep or many. */
+  function discard(slot: Slot): void {
+    slot.warm = undefined;
+    void unmount(slot.dir);
+  }
+}
+
+/** Does the slot hold exactly `entries` inodes besides its root, and no block when it holds none? */
+function holds(dir: string, entries: number): boolean {
+  try {
+    const st = statfsSync(dir);
+    return st.files - st.ffree === entries + 1 && (entries > 0 || st.blocks === st.bfree);
+  } catch {
+    return false;
+  }
+}
+
+async function unmount(dir: string): Promise<void> {
+  await execFileAsync('umount', [dir]).catch(() => execFileAsync('umount', ['-l', dir]).catch(() => undefined));
+  await fs.rmdir(dir).catch(() => undefined);
 }
 
 async function prepareRoot(root: string): Promise<void> {
@@ -174,25 +231,18 @@ async function prepareRoot(root: string): Promise<void> {
   }
   // Slots of dead judge processes: unmount and remove.
   for (const name of await fs.readdir(root)) {
-    const match = /^slot-(\d+)-/.exec(name);
-    if (!match || isAlive(Number(match[1]))) continue;
-    const dir = path.join(root, name);
-    await execFileAsync('umount', [dir]).catch(() => undefined);
-    await fs.rmdir(dir).catch(() => undefined);
+    if (leftByDeadProcess('slot', name)) await unmount(path.join(root, name));
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+interface TmpfsOptions {
+  sizeBytes: number;
+  inodes: number;
 }
 
-async function mountTmpfs(dir: string, sizeBytes: number, uid: number, gid: number, remount: boolean): Promise<void> {
-  const options = `size=${sizeBytes},mode=0755,uid=${uid},gid=${gid},nosuid,nodev`;
+/** The tmpfs's root is root's (0755): the sandbox user works in a directory made per run. */
+async function mountTmpfs(dir: string, { sizeBytes, inodes }: TmpfsOptions, remount: boolean): Promise<void> {
+  const options = `size=${sizeBytes},nr_inodes=${inodes},mode=0755,uid=0,gid=0,nosuid,nodev`;
   const args = remount ? ['-o', `remount,${options}`, dir] : ['-t', 'tmpfs', '-o', options, 'verdict-work', dir];
   try {
     await execFileAsync('mount', args);
@@ -200,105 +250,4 @@ async function mountTmpfs(dir: string, sizeBytes: number, uid: number, gid: numb
     const e = err as { stderr?: string; message: string };
     throw new Error(`cannot mount the work tmpfs at ${dir}: ${(e.stderr || e.message).trim()} (needs root; or set workDirMode: bind)`);
   }
-}
-
-// The copies use synchronous calls: work dirs are small (a program and its source), and a
-// handful of sync syscalls costs far less than as many thread-pool round trips.
-
-/** What copyIn made: the slot's entries, and signatures of both trees to recognise them later. */
-interface Copy {
-  copied: Map<string, Stats>;
-  host: Map<string, string>;
-  slot: Map<string, string>;
-}
-
-/** Type, inode, size, mode and both times: any write, chmod, chown, link or rename changes ctime. */
-function signature(st: Stats): string {
-  return `${st.mode}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.uid}:${st.nlink}`;
-}
-
-/** Is the tree under `dir` exactly the one recorded (same names, same signatures)? */
-function sameTree(dir: string, recorded: Map<string, string>): boolean {
-  let seen = 0;
-  const walk = (rel: string): boolean => {
-    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const child = path.join(rel, entry.name);
-      const want = recorded.get(child);
-      if (want === undefined || signature(lstatSync(path.join(dir, child))) !== want) return false;
-      seen++;
-      if (entry.isDirectory() && !walk(child)) return false;
-    }
-    return true;
-  };
-  try {
-    return walk('') && seen === recorded.size;
-  } catch {
-    return false;
-  }
-}
-
-/** Copies the host work dir into the slot, owned by the sandbox user; returns what the slot holds. */
-function copyIn(from: string, to: string, uid: number, gid: number): Copy {
-  const copied = new Map<string, Stats>();
-  const host = new Map<string, string>();
-  const slot = new Map<string, string>();
-  const walk = (rel: string): void => {
-    for (const entry of readdirSync(path.join(from, rel), { withFileTypes: true })) {
-      const child = path.join(rel, entry.name);
-      const source = path.join(from, child);
-      const target = path.join(to, child);
-      const sourceStats = lstatSync(source);
-      host.set(child, signature(sourceStats));
-      if (entry.isDirectory()) {
-        mkdirSync(target, { mode: sourceStats.mode & 0o777 });
-      } else if (entry.isFile()) {
-        copyFileSync(source, target);
-      } else if (entry.isSymbolicLink()) {
-        symlinkSync(readlinkSync(source), target);
-      } else {
-        continue; // sockets, fifos, devices stay on the host
-      }
-      lchownSync(target, uid, gid);
-      const targetStats = lstatSync(target);
-      copied.set(child, targetStats);
-      slot.set(child, signature(targetStats));
-      if (entry.isDirectory()) walk(child);
-    }
-  };
-  walk('');
-  return { copied, host, slot };
-}
-
-/**
- * Copies regular files and directories the run created or changed back to the host work dir.
- * Symlinks and special files are the program's business and never followed or copied.
- */
-function copyBack(slotDir: string, workDir: string, before: Map<string, Stats>, mountPoints: Set<string>): void {
-  const walk = (rel: string): void => {
-    for (const entry of readdirSync(path.join(slotDir, rel), { withFileTypes: true })) {
-      const child = path.join(rel, entry.name);
-      if (mountPoints.has(child)) continue; // an empty stand-in bwrap made for a bind
-      const source = path.join(slotDir, child);
-      const target = path.join(workDir, child);
-      const old = before.get(child);
-      if (entry.isDirectory()) {
-        if (!old?.isDirectory()) {
-          rmSync(target, { force: true, recursive: true });
-          mkdirSync(target);
-        }
-        walk(child);
-      } else if (entry.isFile()) {
-        const st = lstatSync(source);
-        if (old?.isFile() && old.size === st.size && old.mtimeMs === st.mtimeMs && old.ino === st.ino) continue;
-        rmSync(target, { force: true, recursive: true });
-        copyFileSync(source, target);
-        chmodSync(target, st.mode & 0o777);
-      }
-    }
-  };
-  walk('');
-}
-
-function emptyDir(dir: string): void {
-  for (const name of readdirSync(dir)) rmSync(path.join(dir, name), { recursive: true, force: true });
 }

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import os from 'node:os';
-import type { JudgeBackend, RunRequest, RunResult, RunStatus } from '@verdict/server/judge/plugin-api';
+import type { JudgeBackend, RunRequest, RunResult, RunStatus } from '@verdict/plugin-api';
 import { runnerBinary } from './runner-binary.ts';
 
 export interface UnsafeLocalOptions {

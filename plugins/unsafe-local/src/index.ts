@@ -1,6 +1,6 @@
 // The `unsafe-local` plugin: runs programs as plain child processes under rlimits. It does not
 // isolate anything, so it must be chosen explicitly and is labelled "UNSAFE: no isolation".
-import type { VerdictPlugin } from '@verdict/server/judge/plugin-api';
+import type { VerdictPlugin } from '@verdict/plugin-api';
 import { createUnsafeLocalBackend, type UnsafeLocalOptions } from './backend.ts';
 
 const plugin: VerdictPlugin<UnsafeLocalOptions> = {

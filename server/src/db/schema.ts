@@ -1,6 +1,6 @@
 // Row types of the tables created by migrations/ (Kysely's typed view of the database).
 import type { ColumnType, Generated } from 'kysely';
-import type { JudgeTimings } from '../judge/types.ts';
+import type { JudgeTimings } from '@verdict/judge';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import helmet from 'koa-helmet';
 import serve from 'koa-static';
 import type { Config } from '../config.ts';
@@ -93,7 +93,7 @@ function bodyParser(def: RouteDef, uploadDir: string, config: Config) {
     jsonLimit: JSON_LIMIT,
     formLimit: JSON_LIMIT,
     textLimit: JSON_LIMIT,
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any,
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     formidable: multipart
       ? // Empty files reach the handler, which words the refusal (a form with no file chosen sends one).
         { uploadDir, maxFileSize, maxFiles: 1, keepExtensions: false, allowEmptyFiles: true, minFileSize: 0 }
@@ -114,7 +114,7 @@ async function runRoute(def: RouteDef, ctx: Context, services: Services): Promis
   const { token, user } = ctx.state as { token: string | null; user: CurrentUser | null };
   const files = collectFiles(ctx);
   try {
-    const rawBody = (ctx.request as any).body;
+    const rawBody = ctx.request.body;
     assertStorableText(rawBody);
     assertStorableText(ctx.query);
     const body = def.body ? parseInput(def.body, rawBody) : undefined;
@@ -166,7 +166,7 @@ function assertStorableText(root: unknown): void {
 }
 
 function collectFiles(ctx: Context): Record<string, UploadedFile> {
-  const raw = (ctx.request as any).files as Record<string, any> | undefined;
+  const raw = ctx.request.files;
   const out: Record<string, UploadedFile> = {};
   if (!raw) return out;
   for (const [name, value] of Object.entries(raw)) {

@@ -23,7 +23,8 @@ export function errorMiddleware(log: Logger) {
         ctx.body = { code: ErrorKinds.NOT_FOUND.code, message: `No such API: ${ctx.method} ${ctx.path}`, data: null };
       }
     } catch (err) {
-      const e = err as any;
+      // What body parsers, formidable and Koa put on their errors.
+      const e = (err ?? {}) as { httpCode?: unknown; status?: unknown; expose?: unknown; message?: string };
       if (err instanceof AppError) {
         ctx.status = err.status;
         ctx.body = { code: err.code, message: err.message, data: err.data };

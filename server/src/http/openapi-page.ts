@@ -2,7 +2,21 @@
 // method, path, role, summary, parameters and body fields. No script, no CDN.
 import type { OpenApiDocument, OpenApiOperation } from './openapi.ts';
 
-type JsonSchema = Record<string, any>;
+/** The parts of a JSON Schema (as zod writes them) this page reads. */
+interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  description?: string;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+}
+
+
 
 const escapeHtml = (text: unknown) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -24,15 +38,15 @@ function fieldRows(where: string, schema: JsonSchema | undefined): string[] {
   if (!schema) return [];
   if (schema.type !== 'object') return [`<tr><td>${where}</td><td><i>whole body</i></td><td>${escapeHtml(typeOf(schema))}</td><td>yes</td><td>${escapeHtml(schema.description ?? '')}</td></tr>`];
   const required: string[] = schema.required ?? [];
-  return Object.entries<JsonSchema>(schema.properties ?? {}).map(
+  return Object.entries(schema.properties ?? {}).map(
     ([name, prop]) =>
       `<tr><td>${where}</td><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(typeOf(prop))}</td><td>${required.includes(name) ? 'yes' : 'no'}</td><td>${escapeHtml(prop.description ?? '')}</td></tr>`,
   );
 }
 
 function operationHtml(method: string, path: string, op: OpenApiOperation): string {
-  const rows = (op.parameters ?? []).flatMap((p: JsonSchema) =>
-    fieldRows(p.in, { type: 'object', properties: { [p.name]: p.schema }, required: p.required ? [p.name] : [] }),
+  const rows = (op.parameters ?? []).flatMap((p) =>
+    fieldRows(p.in, { type: 'object', properties: { [p.name]: p.schema as JsonSchema }, required: p.required ? [p.name] : [] }),
   );
   const content = op.requestBody?.content as Record<string, { schema: JsonSchema }> | undefined;
   if (content) {

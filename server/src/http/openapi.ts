@@ -9,13 +9,21 @@ import { ErrorKinds } from './errors.ts';
 
 type JsonSchema = Record<string, unknown>;
 
+/** A path or query parameter of an operation. */
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: JsonSchema;
+}
+
 export interface OpenApiOperation {
   operationId: string;
   summary: string;
   tags: string[];
   'x-role': RouteDef['role'];
   security?: Record<string, string[]>[];
-  parameters?: JsonSchema[];
+  parameters?: OpenApiParameter[];
   requestBody?: JsonSchema;
   responses: Record<string, JsonSchema>;
 }
@@ -54,8 +62,8 @@ function operationId(def: RouteDef): string {
   return def.method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
-function parameters(def: RouteDef): JsonSchema[] {
-  const params: JsonSchema[] = [...def.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+function parameters(def: RouteDef): OpenApiParameter[] {
+  const params: OpenApiParameter[] = [...def.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   if (def.query) {
     const schema = schemaOf(def.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(schema.properties ?? {})) {

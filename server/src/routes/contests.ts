@@ -1,5 +1,6 @@
 // Contests: admin management (spec §7 Admin/Contests, §5 contest rules) and the user contest
 // flow reads (findByUserId, findByTitle, ContestInfo).
+import { USER_LIMITS, USER_MESSAGES } from '@verdict/shared';
 import { z } from 'zod';
 import { route } from '../http/route.ts';
 import { idField, idListBody, optionalIntQuery, optionalTextQuery, textField, timeField } from '../http/fields.ts';
@@ -68,7 +69,7 @@ export const contestRoutes = [
     role: 'user',
     tag: 'contests',
     summary: "A user's contests (a user may only ask about themself)",
-    query: z.object({ username: textField('Username cannot be empty!', 30, 'Maximum 30 characters') }).strict(),
+    query: z.object({ username: textField(USER_MESSAGES.usernameRequired, USER_LIMITS.usernameMax, USER_MESSAGES.maximum30) }).strict(),
     reply: z.array(wireContest),
     handler: ({ query, user }, { db }) => contestsOfUser(db, user!, query.username),
   }),

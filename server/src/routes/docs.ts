@@ -4,12 +4,8 @@ import { FileReply, route, type RouteDef } from '../http/route.ts';
 import { buildOpenApi } from '../http/openapi.ts';
 import { renderApiPage } from '../http/openapi-page.ts';
 
-// Imported when asked for, not at load time: index.ts imports this file.
-async function routeTable(): Promise<RouteDef[]> {
-  return (await import('./index.ts')).allRoutes;
-}
-
-export const docsRoutes = [
+/** The routes describing `routeTable()`, the whole table (this list included; read per request). */
+export const docsRoutes = (routeTable: () => RouteDef[]): RouteDef[] => [
   route({
     method: 'get',
     path: '/api/openapi.json',
@@ -17,7 +13,7 @@ export const docsRoutes = [
     tag: 'system',
     summary: 'This API as an OpenAPI 3.1 document (the document itself, not in the envelope)',
     handler: async () => {
-      const json = JSON.stringify(buildOpenApi(await routeTable()), null, 2);
+      const json = JSON.stringify(buildOpenApi(routeTable()), null, 2);
       return new FileReply(Buffer.from(json), 'application/json; charset=utf-8', 'openapi.json', true);
     },
   }),
@@ -27,6 +23,6 @@ export const docsRoutes = [
     role: 'open',
     tag: 'system',
     summary: 'This API as a readable HTML page',
-    handler: async () => new FileReply(Buffer.from(renderApiPage(buildOpenApi(await routeTable()))), 'text/html; charset=utf-8', 'api.html', true),
+    handler: async () => new FileReply(Buffer.from(renderApiPage(buildOpenApi(routeTable()))), 'text/html; charset=utf-8', 'api.html', true),
   }),
 ];

@@ -31,7 +31,7 @@ export const allRoutes: RouteDef[] = [
   ...submissionRoutes,
   ...recordRoutes,
   ...leaderboardRoutes,
-  ...docsRoutes,
+  ...docsRoutes(() => allRoutes),
 ];
 
 /** Hooks for tests, registered only when NODE_ENV=test. */

@@ -1,27 +1,26 @@
 // Admin user management (spec §7 Admin/Users, §5 admin user rules).
+import { USER_LIMITS, USER_MESSAGES } from '@verdict/shared';
 import { z } from 'zod';
 import { route } from '../http/route.ts';
 import { idField, idListBody, textField } from '../http/fields.ts';
 import { addUser, deleteUsers, listUsers, listUsersByAuth, setUserPassword, updateUser } from '../services/users-admin.ts';
 
-const MAX_30 = 'Maximum 30 characters';
-const PASSWORD_LENGTH = 'Password length is between 6 and 32';
-const PASSWORD_MISMATCH = 'Password dost not match';
+const { maximum30: MAX_30, passwordLength: PASSWORD_LENGTH, passwordMismatch: PASSWORD_MISMATCH } = USER_MESSAGES;
 
-const username = textField('Username cannot be empty!', 30, MAX_30);
+const username = textField(USER_MESSAGES.usernameRequired, USER_LIMITS.usernameMax, MAX_30);
 const email = z
-  .string({ error: 'Email cannot be empty!' })
+  .string({ error: USER_MESSAGES.emailRequired })
   .trim()
-  .min(1, 'Email cannot be empty!')
-  .max(254, 'Please enter a valid email')
-  .pipe(z.email('Please enter a valid email'));
+  .min(1, USER_MESSAGES.emailRequired)
+  .max(USER_LIMITS.emailMax, USER_MESSAGES.emailInvalid)
+  .pipe(z.email(USER_MESSAGES.emailInvalid));
 const nickname = (max: number) => z.string({ error: 'Nickname must be text' }).trim().max(max, `Maximum ${max} characters`);
-const gender = z.enum(['male', 'female'], { error: 'Gender cannot be empty!' });
+const gender = z.enum(['male', 'female'], { error: USER_MESSAGES.genderRequired });
 const authOf = (allowed: number[], message: string) =>
   z
     .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: message }).refine((n) => allowed.includes(n), message))
     .meta({ type: 'integer', enum: allowed });
-const password = z.string({ error: PASSWORD_LENGTH }).min(6, PASSWORD_LENGTH).max(32, PASSWORD_LENGTH);
+const password = z.string({ error: PASSWORD_LENGTH }).min(USER_LIMITS.adminPasswordMin, PASSWORD_LENGTH).max(USER_LIMITS.adminPasswordMax, PASSWORD_LENGTH);
 const confirmPassword = z.string({ error: PASSWORD_MISMATCH }).optional();
 
 function passwordsMatch(v: { password: string; confirmPassword?: string }) {
@@ -44,7 +43,7 @@ export const usersAdminRoutes = [
     role: 'admin',
     tag: 'admin users',
     summary: 'Users, ascending by id; keyword matches a username or e-mail substring',
-    query: z.object({ keyword: z.string().trim().max(254).optional() }).strict(),
+    query: z.object({ keyword: z.string().trim().max(USER_LIMITS.emailMax).optional() }).strict(),
     reply: z.array(wireUser),
     handler: ({ query }, { db }) => listUsers(db, query.keyword),
   }),

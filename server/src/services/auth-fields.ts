@@ -1,12 +1,13 @@
 // Input rules of accounts (spec §5 with its messages), shared by the session routes and any
 // other route that takes a username, e-mail, password or personal info.
+import { USER_LIMITS, USER_MESSAGES } from '@verdict/shared';
 import { z } from 'zod';
 
-export const USERNAME_MAX = 30;
+export const USERNAME_MAX = USER_LIMITS.usernameMax;
 export const NICKNAME_MAX = 100;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
-export const EMAIL_MAX = 254;
+export const EMAIL_MAX = USER_LIMITS.emailMax;
 
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
@@ -19,36 +20,36 @@ export function text(missing: string) {
 export const loginUsername = text('Please enter your username')
   .trim()
   .min(1, 'Please enter your username')
-  .max(USERNAME_MAX, 'Maximum 30 characters');
+  .max(USERNAME_MAX, USER_MESSAGES.maximum30);
 
 export const loginPassword = text('Please enter your password')
   .min(1, 'Please enter your password')
   .max(PASSWORD_MAX, `Password length must not be over ${PASSWORD_MAX}`);
 
 /** A new username (register, personal info): trimmed, 1 to 30 characters, no control characters. */
-export const newUsername = text('Username cannot be empty!')
+export const newUsername = text(USER_MESSAGES.usernameRequired)
   .trim()
-  .min(1, 'Username cannot be empty!')
-  .max(USERNAME_MAX, 'Maximum 30 characters')
+  .min(1, USER_MESSAGES.usernameRequired)
+  .max(USERNAME_MAX, USER_MESSAGES.maximum30)
   .refine((v) => !CONTROL_CHARS.test(v), 'Username must not contain control characters');
 
-export const nickname = text('Nickname cannot be empty!')
+export const nickname = text(USER_MESSAGES.nicknameRequired)
   .trim()
-  .min(1, 'Nickname cannot be empty!')
+  .min(1, USER_MESSAGES.nicknameRequired)
   .max(NICKNAME_MAX, `Nickname: Maximum ${NICKNAME_MAX} characters`)
   .refine((v) => !CONTROL_CHARS.test(v), 'Nickname must not contain control characters');
 
 /** E-mail addresses are trimmed and lowercased: one mailbox, one spelling. */
-export const email = text('Email cannot be empty!')
+export const email = text(USER_MESSAGES.emailRequired)
   .trim()
   .toLowerCase()
-  .min(1, 'Email cannot be empty!')
+  .min(1, USER_MESSAGES.emailRequired)
   .max(EMAIL_MAX, 'The e-mail address is too long')
   .pipe(z.email('Please enter a valid e-mail address'));
 
-export const gender = text('Gender cannot be empty!')
+export const gender = text(USER_MESSAGES.genderRequired)
   .trim()
-  .min(1, 'Gender cannot be empty!')
+  .min(1, USER_MESSAGES.genderRequired)
   .pipe(z.enum(['male', 'female'], 'Gender must be male or female'));
 
 /** A new password (register, reset, personal info). */

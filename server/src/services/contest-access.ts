@@ -4,7 +4,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ContestsTable, DB } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
-import type { CurrentUser } from '../http/route.ts';
+import type { CurrentUser } from '../auth/current-user.ts';
 
 export type ContestRow = Selectable<ContestsTable>;
 

@@ -2,8 +2,8 @@
 // the database copy) by content hash; this keeps the loaded Problem per hash in the process.
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { loadProblemPackage } from '../judge/package/load.ts';
-import type { Problem } from '../judge/types.ts';
+import { loadProblemPackage } from '@verdict/judge';
+import type { Problem } from '@verdict/judge';
 import { ensurePackageDir } from './packages.ts';
 
 export class PackageCache {

@@ -4,8 +4,8 @@
 // over an expired lock always wins over a late writer.
 import type { Kysely } from 'kysely';
 import type { DB, TestResult } from '../db/schema.ts';
-import { JudgeSetupError, type Judge } from '../judge/create-judge.ts';
-import type { JudgeResult } from '../judge/types.ts';
+import { JudgeSetupError, type Judge } from '@verdict/judge';
+import type { JudgeResult } from '@verdict/judge';
 import type { Logger } from '../logger.ts';
 import type { PackageCache } from './judge-queue-packages.ts';
 import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from './submissions-states.ts';

@@ -9,7 +9,8 @@
 // few minutes as a safety net (a rejudged record back in PD, a deleted submission).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { SerializedReply, type CurrentUser } from '../http/route.ts';
+import type { CurrentUser } from '../auth/current-user.ts';
+import { SerializedReply } from '../http/replies.ts';
 import { assertCanSeeContest, type ContestRow } from './contest-access.ts';
 import { COUNTED_VERDICTS, rankScoreboard, type AttemptSummary, type ScoreboardRow } from './scoreboard.ts';
 

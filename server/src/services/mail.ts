@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -22,11 +23,14 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
 }
 
 function smtpTransport(smtpUrl: string) {
-  return nodemailer.createTransport(smtpUrl, {
+  // The timeouts go with the URL in the transport's options: createTransport's second argument
+  // is the messages' defaults, where they were once put and ignored.
+  return nodemailer.createTransport({
+    url: smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
-  } as any);
+  } satisfies SMTPTransport.Options);
 }
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {

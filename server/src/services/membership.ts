@@ -1,5 +1,6 @@
 // Who takes part in a contest and which problems it has (spec §2 contest management row
 // actions). Problem letters follow the order problems were added: A, B, C...
+import { problemLetter } from '@verdict/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
@@ -28,17 +29,6 @@ export interface UserListOutcome {
   unknown: string[];
 }
 
-/** A, B, ..., Z, AA, AB, ... */
-export function problemLetter(index: number): string {
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
 
 async function findUserId(db: Kysely<DB>, userId: number): Promise<void> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();

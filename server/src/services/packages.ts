@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { isKattisPackage } from '../judge/package/kattis.ts';
-import { loadProblemPackage } from '../judge/package/load.ts';
-import type { ZipLimits } from '../judge/package/zip.ts';
-import type { Problem } from '../judge/types.ts';
+import { isKattisPackage } from '@verdict/judge';
+import { loadProblemPackage } from '@verdict/judge';
+import type { ZipLimits } from '@verdict/judge';
+import type { Problem } from '@verdict/judge';
 import type { Services } from '../services.ts';
 
 /** Packages up to this size are also stored in the database (packages.data). */

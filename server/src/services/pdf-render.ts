@@ -3,16 +3,26 @@
 // every request refused except data: URLs and the statement's own files; the page cannot
 // navigate away.
 import fs from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, readlink, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type LaunchOptions } from 'puppeteer-core';
 import { fail } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
+import { dirsOfDeadOwners, makeOwnedDir } from '@verdict/judge';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_MISSING = 'PDF rendering needs Chromium: apt-get install -y chromium';
+
+/** Chromium profiles are `verdict-chromium-<server pid>-XXXXXX` in the temp folder. */
+const PROFILE_PREFIX = 'verdict-chromium';
+/**
+ * A server killed with SIGKILL closes nothing: Chromium ran on without it. Started through
+ * util-linux's setpriv it gets SIGKILL when the server dies (a parent-death signal, kept across
+ * exec), and its own processes (zygotes, renderers, crash handlers) exit when it does.
+ */
+const SETPRIV = '/usr/bin/setpriv';
 
 /** Relative links in a statement (images) resolve here and are answered from its folder. */
 const ASSET_ORIGIN = 'http://statement.invalid/';
@@ -101,7 +111,7 @@ export class PdfRenderer {
     const browser = this.browser;
     this.browser = null;
     if (browser) await (await browser.catch(() => null))?.close().catch(() => {});
-    if (this.profileDir) await rm(this.profileDir, { recursive: true, force: true });
+    if (this.profileDir) await removeProfile(this.profileDir);
     this.profileDir = null;
   }
 
@@ -120,20 +130,42 @@ export class PdfRenderer {
 
   private async start(): Promise<Browser> {
     if (!fs.existsSync(this.executablePath)) throw fail('UNAVAILABLE', CHROMIUM_MISSING);
-    this.profileDir ??= await mkdtemp(path.join(os.tmpdir(), 'verdict-chromium-'));
+    this.profileDir ??= await makeOwnedDir(os.tmpdir(), PROFILE_PREFIX);
+    const chromium: LaunchOptions = { headless: true, args: CHROMIUM_ARGS, userDataDir: this.profileDir };
+    const dieWithServer = fs.existsSync(SETPRIV);
+    if (!dieWithServer) this.options.log?.warn(`${SETPRIV} (util-linux) is missing: Chromium will outlive this server if it is killed`);
     try {
       return await puppeteer.launch({
-        executablePath: this.executablePath,
-        headless: true,
-        args: CHROMIUM_ARGS,
-        userDataDir: this.profileDir,
         timeout: this.timeoutMs,
+        ...(dieWithServer
+          ? { executablePath: SETPRIV, ignoreDefaultArgs: true, args: ['--pdeathsig', 'KILL', '--', this.executablePath, ...puppeteer.defaultArgs(chromium)] }
+          : { executablePath: this.executablePath, ...chromium }),
       });
     } catch (err) {
       this.options.log?.error({ err }, 'Chromium did not start');
       throw fail('UNAVAILABLE', `${CHROMIUM_MISSING} (${(err as Error).message.split('\n')[0]})`);
     }
   }
+}
+
+/** Removes the Chromium profiles of servers that ended without closing their renderer (SIGKILL). */
+export async function removeStaleChromiumProfiles(): Promise<string[]> {
+  const stale = await dirsOfDeadOwners(os.tmpdir(), [PROFILE_PREFIX]);
+  for (const dir of stale) await removeProfile(dir);
+  return stale;
+}
+
+/**
+ * Removes a profile and the folder of its SingletonSocket, which Chromium makes beside it in the
+ * temp folder (`org.chromium.Chromium.XXXXXX`) and removes only when it exits cleanly.
+ */
+async function removeProfile(dir: string): Promise<void> {
+  const socket = await readlink(path.join(dir, 'SingletonSocket')).catch(() => '');
+  const socketDir = path.dirname(socket);
+  if (path.dirname(socketDir) === path.dirname(dir) && /^org\.chromium\.Chromium\.\w+$/.test(path.basename(socketDir))) {
+    await rm(socketDir, { recursive: true, force: true });
+  }
+  await rm(dir, { recursive: true, force: true });
 }
 
 async function answerAsset(dir: string, url: string): Promise<{ status: number; contentType: string; body: Buffer } | null> {

@@ -11,7 +11,7 @@ import { assertCanReadProblem } from './contest-access.ts';
 import { ensurePackageDir } from './packages.ts';
 import { PdfRenderer, inlineKatexCss } from './pdf-render.ts';
 // One statement renderer for the problem page and the PDF, so both show the same thing.
-import { renderStatement } from '../../../web/src/lib/markdown.ts';
+import { renderStatement } from '@verdict/shared/statement';
 import { keepStatementPdf, statementPdfPath } from './upload.ts';
 
 /** Bump when the page layout changes, so cached PDFs are rendered again. */

@@ -1,6 +1,6 @@
 // Judge records as users and administrators read them (spec §3 "Judge record" and
 // "Submission (admin list)"). Source code is shown only to its owner and administrators.
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import { containsPattern } from '../db/like.ts';
 import type { DB, TestResult } from '../db/schema.ts';
 import { fail } from '../http/errors.ts';
@@ -62,7 +62,7 @@ function toWire(r: BaseRow): WireRecord {
   };
 }
 
-async function run<O>(q: SelectQueryBuilder<any, any, O>): Promise<O[]> {
+async function run(q: ReturnType<typeof baseQuery>): Promise<BaseRow[]> {
   return q.orderBy('s.id', 'desc').execute();
 }
 

@@ -3,6 +3,7 @@
 // from the start to the first AC + 20 per rejected attempt before it. Only final verdicts of
 // a run (AC and the rejections below) count; CE, SE and pending records do not, nor anything
 // outside [start, end).
+import { problemLetter } from '@verdict/shared';
 
 export const PENALTY_PER_REJECTION = 20;
 
@@ -61,16 +62,6 @@ export interface ScoreboardRow {
   judgeResultList: ScoreboardCell[];
 }
 
-/** A, B, ..., Z, AA, AB, ... */
-export function problemLetter(index: number): string {
-  let n = index;
-  let s = '';
-  do {
-    s = String.fromCharCode(65 + (n % 26)) + s;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return s;
-}
 
 const minutes = (ms: number) => Math.floor(ms / 60000);
 

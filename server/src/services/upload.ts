@@ -12,8 +12,8 @@ import type { DB } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { fail } from '../http/errors.ts';
 import type { UploadedFile } from '../http/route.ts';
-import { PackageError, loadProblemPackage } from '../judge/package/load.ts';
-import type { Problem } from '../judge/types.ts';
+import { PackageError, loadProblemPackage } from '@verdict/judge';
+import type { Problem } from '@verdict/judge';
 import type { Services } from '../services.ts';
 import { PACKAGE_ZIP_LIMITS, adoptUnpackedPackage, describePackage, keepPackageZip, makeScratchDir, packageZipPath, type PackageMeta } from './packages.ts';
 

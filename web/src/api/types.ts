@@ -1,16 +1,10 @@
 // Shapes on the wire (spec §3 and docs/api-decisions.md).
 
-export type Gender = 'male' | 'female';
-export type Auth = 0 | 1 | 2;
+import type { RoleCode, WireUser } from '@verdict/shared';
 
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  nickname: string;
-  gender: Gender | '';
-  auth: Auth;
-}
+export type { Gender } from '@verdict/shared';
+export type Auth = RoleCode;
+export type User = WireUser;
 
 export interface Contest {
   id: number;

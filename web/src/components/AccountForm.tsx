@@ -1,3 +1,4 @@
+import { USER_LIMITS } from '@verdict/shared';
 import { useRef, useState } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
@@ -79,7 +80,7 @@ export function AccountForm({ purpose, withUsername, submitText, confirmTitle, o
       </Form.Item>
       {withUsername ? (
         <Form.Item name="username" label="Username">
-          <Input prefix={<UserOutlined />} autoComplete="username" maxLength={30} data-testid="username" />
+          <Input prefix={<UserOutlined />} autoComplete="username" maxLength={USER_LIMITS.usernameMax} data-testid="username" />
         </Form.Item>
       ) : null}
       <Form.Item name="password" label={purpose === 'register' ? 'Password' : 'New password'}>

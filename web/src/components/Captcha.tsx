@@ -29,20 +29,22 @@ export function Captcha({ value, onChange, ref }: Props) {
   const [countdown, setCountdown] = useState(0);
   const answer = useRef<CaptchaAnswer>(value ?? { captchaId: '', captcha: '' });
   answer.current = value ?? answer.current;
+  // onChange changes identity on every form render; loading must not depend on it.
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
       const captcha = await userApi.captcha();
       setImage(captcha.image);
-      onChange?.({ captchaId: captcha.captchaId, captcha: '' });
+      onChangeRef.current?.({ captchaId: captcha.captchaId, captcha: '' });
     } catch (err) {
       notify.error(errorMessage(err));
     } finally {
       setLoading(false);
       setCountdown(CAPTCHA_REFRESH_COUNTDOWN_SECONDS);
     }
-    // onChange changes identity on every form render; loading must not depend on it.
   }, []);
 
   useEffect(() => {

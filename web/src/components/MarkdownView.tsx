@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { renderStatement } from '../lib/markdown.ts';
+import { renderStatement } from '@verdict/shared/statement';
 
 /** A problem statement: Markdown with KaTeX maths, raw HTML disabled. */
 export function MarkdownView({ source }: { source: string }) {

@@ -29,9 +29,10 @@ export function RequireAuth({ access, children }: { access: Access; children: Re
     };
   }, [decision.kind, access, username]);
 
+  const redirectMessage = decision.kind === 'redirect' ? decision.message : '';
   useEffect(() => {
-    if (decision.kind === 'redirect') notify.warning(decision.message);
-  }, [decision.kind, decision.kind === 'redirect' ? decision.message : '']);
+    if (decision.kind === 'redirect') notify.warning(redirectMessage);
+  }, [decision.kind, redirectMessage]);
 
   if (decision.kind === 'allow') return <>{children}</>;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

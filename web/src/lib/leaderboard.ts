@@ -1,4 +1,5 @@
 // Leaderboard rules shared by the user leaderboard and the admin scoreboard (spec §2, §9).
+export { problemLetter, problemLetters } from '@verdict/shared';
 
 export interface JudgeResultItem {
   newId: string;
@@ -35,20 +36,7 @@ export function leaderboardCell(item: JudgeResultItem | undefined): LeaderboardC
     : { kind: 'rejected', sign: '−', color: REJECTED_COLOR, attempts, minutes };
 }
 
-/** Problem letters A, B, ..., Z, AA, AB, ... */
-export function problemLetter(index: number): string {
-  let n = index;
-  let letters = '';
-  do {
-    letters = String.fromCharCode(65 + (n % 26)) + letters;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return letters;
-}
 
-export function problemLetters(count: number): string[] {
-  return Array.from({ length: Math.max(0, Math.floor(count)) }, (_, i) => problemLetter(i));
-}
 
 export function findItem(row: LeaderboardRow, letter: string): JudgeResultItem | undefined {
   return (row.judgeResultList ?? []).find((item) => item.newId === letter);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { userApi } from '../api/user.ts';
 import { errorMessage } from '../api/client.ts';
 import type { Gender, User } from '../api/types.ts';
@@ -22,17 +22,19 @@ export function useOwnProfile(onLoaded: (user: User) => void) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
+  // Loaded once per page; onLoaded only fills the form (its identity may change every render).
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
 
   useEffect(() => {
     userApi
       .userInfo()
       .then((info) => {
         setUser(info);
-        onLoaded(info);
+        onLoadedRef.current(info);
       })
       .catch(() => notify.error(`Failed to get ${storedName}'s person information`))
       .finally(() => setLoading(false));
-    // Loaded once per page; onLoaded only fills the form.
   }, [storedName]);
 
   /** Saves the fields (and a new password when one is given); true when saved. */

@@ -36,6 +36,7 @@ export function useRequest<T>(
     return () => {
       alive.current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's own dependency list (options.deps)
   }, [reload, options.skip, ...(options.deps ?? [])]);
 
   return { data, setData, loading, reload };

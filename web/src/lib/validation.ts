@@ -1,5 +1,6 @@
 // Client-side checks of spec §5 with their exact messages. Each check returns the first
 // message that applies, or null when the input is acceptable.
+import { USER_MESSAGES } from '@verdict/shared';
 
 export const MESSAGES = {
   wrongCaptcha: '验证码错误',
@@ -46,10 +47,10 @@ export interface PersonInfoInput {
 }
 
 export function checkPersonInfo(input: PersonInfoInput): string | null {
-  if (blank(input.username)) return 'Username cannot be empty!';
-  if (blank(input.nickname)) return 'Nickname cannot be empty!';
-  if (blank(input.email)) return 'Email cannot be empty!';
-  if (blank(input.gender)) return 'Gender cannot be empty!';
+  if (blank(input.username)) return USER_MESSAGES.usernameRequired;
+  if (blank(input.nickname)) return USER_MESSAGES.nicknameRequired;
+  if (blank(input.email)) return USER_MESSAGES.emailRequired;
+  if (blank(input.gender)) return USER_MESSAGES.genderRequired;
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { USER_LIMITS } from '@verdict/shared';
 import { Avatar, Button, Calendar, Card, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { Gender } from '../api/types.ts';
@@ -56,7 +57,7 @@ export default function PersonInfoPage() {
                   <Input value={user?.id ?? ''} disabled />
                 </Form.Item>
                 <Form.Item name="username" label="Username">
-                  <Input maxLength={30} data-testid="field-username" />
+                  <Input maxLength={USER_LIMITS.usernameMax} data-testid="field-username" />
                 </Form.Item>
                 <Form.Item name="nickname" label="Nickname">
                   <Input maxLength={100} data-testid="field-nickname" />

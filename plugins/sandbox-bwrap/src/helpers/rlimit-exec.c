@@ -1,7 +1,13 @@
 // Started as root by the backend, ahead of the run it will serve (so forking the judge is off
-// the run's critical path): waits for the run's request on fd 5, then sets the run's rlimits,
-// puts the program's stdin on fd 6 when the request names a file (or /dev/null), drops to the
-// sandbox user and execs the command (bwrap) with the request's environment.
+// the run's critical path): waits for the run's request on fd 5, puts the program's stdin on
+// fd 6 when the request names a file (or /dev/null), then forks the command (bwrap): the child
+// sets the run's rlimits, drops to the sandbox user and execs it with the request's environment.
+// The launcher stays, as root, a child subreaper: it reaps every process of the run that is
+// orphaned on the host side (bwrap's sandbox process when bwrap is killed first), so nothing of a
+// run is left as a zombie for a pid 1 that does not reap (a container whose pid 1 is node), and
+// it exits with bwrap's status (128 + N for signal N) once every descendant is gone.
+// SIGTERM (from the judge, or as its parent-death signal when the judge dies) kills bwrap, whose
+// sandbox dies with it (--die-with-parent); the launcher still reaps everything before it exits.
 // Request on fd 5: a decimal byte count and '\n', then that many bytes of NUL-terminated fields:
 //   UID GID CPU-SECONDS FSIZE-BYTES STACK-BYTES STDIN ENV-COUNT ENV... COMMAND [ARGS...]
 // STDIN: "P" keeps fd 6 as passed (a pipe the judge writes), "N" puts /dev/null there, "F" and
@@ -11,11 +17,15 @@
 // because it breaks Java, Node and Go runtimes.
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <errno.h>
 #include <grp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define REQUEST_FD 5
@@ -26,6 +36,15 @@
 static int set(int resource, rlim_t soft, rlim_t hard) {
   struct rlimit rl = {soft, hard};
   return setrlimit(resource, &rl);
+}
+
+static volatile pid_t command_pid;
+static volatile sig_atomic_t terminated;
+
+static void kill_command(int sig) {
+  (void)sig;
+  terminated = 1;
+  if (command_pid > 0) kill(command_pid, SIGKILL);
 }
 
 // Reads exactly n bytes (the judge sends nothing more before the sandbox reports ready).
@@ -40,6 +59,13 @@ static int read_exactly(int fd, char *buf, size_t n) {
 }
 
 int main(void) {
+  pid_t judge = getppid();
+  // The judge's death ends the run; everything the launcher forks is reaped by it.
+  struct sigaction term = {0};
+  term.sa_handler = kill_command;
+  if (sigaction(SIGTERM, &term, NULL) || prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != judge ||
+      prctl(PR_SET_CHILD_SUBREAPER, 1))
+    return 127;
   // The length line, one byte at a time (it must not read into the request's bytes).
   char line[32];
   size_t len = 0;
@@ -86,22 +112,54 @@ int main(void) {
   } else if (input[0] != 'P') {
     return 127;
   }
-  // Soft CPU limit sends SIGXCPU, the hard one a second later SIGKILL.
-  if (set(RLIMIT_CPU, cpu, cpu + 1) || set(RLIMIT_FSIZE, fsize, fsize) ||
-      set(RLIMIT_STACK, stack, stack) || set(RLIMIT_CORE, 0, 0)) {
-    perror("setrlimit");
+  sigset_t all, previous;
+  sigfillset(&all);
+  sigprocmask(SIG_BLOCK, &all, &previous);
+  pid_t launcher = getpid();
+  pid_t child = fork();
+  if (child < 0) {
+    perror("fork");
     return 127;
   }
-  // Group first, while still privileged; then the uid, for good (real, effective and saved).
-  if (setgroups(0, NULL) || setresgid(gid, gid, gid) || setresuid(uid, uid, uid)) {
-    perror("dropping privileges");
-    return 127;
+  if (child == 0) {
+    signal(SIGTERM, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+    // Soft CPU limit sends SIGXCPU, the hard one a second later SIGKILL.
+    if (set(RLIMIT_CPU, cpu, cpu + 1) || set(RLIMIT_FSIZE, fsize, fsize) ||
+        set(RLIMIT_STACK, stack, stack) || set(RLIMIT_CORE, 0, 0)) {
+      perror("setrlimit");
+      _exit(127);
+    }
+    // Group first, while still privileged; then the uid, for good (real, effective and saved).
+    if (setgroups(0, NULL) || setresgid(gid, gid, gid) || setresuid(uid, uid, uid)) {
+      perror("dropping privileges");
+      _exit(127);
+    }
+    if (getuid() == 0) _exit(127);
+    // Set after the uid change, which clears it: bwrap dies with its launcher.
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != launcher) _exit(127);
+    // Fds the judge inherited without CLOEXEC must not reach the sandbox.
+    if (close_range(9, ~0U, 0) < 0)
+      for (int fd = 9; fd < 1024; fd++) close(fd);
+    execve(command[0], command, envp);
+    perror(command[0]);
+    _exit(127);
   }
-  if (getuid() == 0) return 127;
-  // Fds the judge inherited without CLOEXEC must not reach the sandbox.
-  if (close_range(9, ~0U, 0) < 0)
-    for (int fd = 9; fd < 1024; fd++) close(fd);
-  execve(command[0], command, envp);
-  perror(command[0]);
-  return 127;
+  command_pid = child;
+  sigprocmask(SIG_SETMASK, &previous, NULL);
+  if (terminated) kill(child, SIGKILL); // told to stop before bwrap was started
+  // The sandbox's fds belong to bwrap and the program now: the judge sees EOF when they end.
+  for (int fd = 3; fd <= 8; fd++) close(fd);
+  int result = 127;
+  for (;;) {
+    int status;
+    pid_t pid = waitpid(-1, &status, 0);
+    if (pid < 0 && errno == EINTR) continue;
+    if (pid < 0) break; // ECHILD: every descendant is gone
+    if (pid != child) continue;
+    if (WIFEXITED(status)) result = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status)) result = 128 + WTERMSIG(status);
+    command_pid = 0;
+  }
+  return result;
 }

@@ -12,7 +12,7 @@
 
 static const char *const denied[] = {
     "socket", "unshare", "setns", "mount", "umount", "umount2", "pivot_root", "chroot",
-    "ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "kexec_load", "kexec_file_load",
+    "ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd", "kcmp", "kexec_load", "kexec_file_load",
     "reboot", "bpf", "perf_event_open", "keyctl", "add_key", "request_key", "init_module",
     "finit_module", "delete_module", "swapon", "swapoff", "acct", "quotactl", "syslog",
     "open_by_handle_at", "name_to_handle_at", "userfaultfd", "settimeofday", "clock_settime",

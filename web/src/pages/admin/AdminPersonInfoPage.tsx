@@ -1,3 +1,4 @@
+import { USER_LIMITS } from '@verdict/shared';
 import { Button, Calendar, Card, Form, Input, Radio, Space, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Gender } from '../../api/types.ts';
@@ -33,7 +34,7 @@ export default function AdminPersonInfoPage() {
                   <Typography.Text data-testid="admin-user-id">{user?.id}</Typography.Text>
                 </Form.Item>
                 <Form.Item name="username" label="Username">
-                  <Input maxLength={30} data-testid="admin-username" />
+                  <Input maxLength={USER_LIMITS.usernameMax} data-testid="admin-username" />
                 </Form.Item>
                 <Form.Item name="nickname" label="Nickname">
                   <Input maxLength={100} data-testid="admin-nickname" />

@@ -1,3 +1,4 @@
+import { USER_MESSAGES } from '@verdict/shared';
 import { Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { UserFields } from '../../api/adminUsers.ts';
@@ -17,7 +18,7 @@ const usernameRules: Rule[] = [
 ];
 const emailRules: Rule[] = [
   { required: true, message: 'Please input the e-mail' },
-  { type: 'email', message: 'Please enter a valid email' },
+  { type: 'email', message: USER_MESSAGES.emailInvalid },
 ];
 const nicknameRules = (max: number): Rule[] => [{ max, message: `Maximum ${max} characters` }];
 const passwordRules: Rule[] = [

@@ -1,4 +1,6 @@
-// The admin screens' validation and result messages, worded as in spec §5 and §8.
+// The admin screens' validation and result messages, worded as in spec §5 and §8. A user's
+// fields are checked with the same limits and messages as the server and the CLI (@verdict/shared).
+import { USER_LIMITS, USER_MESSAGES } from '@verdict/shared';
 
 export const ADMIN_MESSAGES = {
   fillFormCorrectly: 'Please fill in the form correctly',
@@ -18,9 +20,9 @@ export const ADMIN_MESSAGES = {
   templateComment: 'The length of the Comment should be between 1 and 150 characters',
   templateScript: 'Please input the Script',
 
-  usernameMax: 'Maximum 30 characters',
-  passwordLength: 'Password length is between 6 and 32',
-  passwordMismatch: 'Password dost not match',
+  usernameMax: USER_MESSAGES.maximum30,
+  passwordLength: USER_MESSAGES.passwordLength,
+  passwordMismatch: USER_MESSAGES.passwordMismatch,
   noSelectedUsers: 'No selected users',
 
   uploadFormat: 'File format not supported. Please upload zip files.',
@@ -42,10 +44,10 @@ export const LIMITS = {
   timeMaxMs: 10000,
   templateLanguageMax: 100,
   templateCommentMax: 150,
-  usernameMax: 30,
+  usernameMax: USER_LIMITS.usernameMax,
   nicknameAddMax: 30,
   nicknameEditMax: 100,
-  passwordMin: 6,
-  passwordMax: 32,
+  passwordMin: USER_LIMITS.adminPasswordMin,
+  passwordMax: USER_LIMITS.adminPasswordMax,
   uploadMaxBytes: 536870912,
 } as const;

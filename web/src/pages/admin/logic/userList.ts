@@ -1,7 +1,7 @@
 // Contest members from a spreadsheet (spec §5): the first sheet's first column holds the
 // usernames under a header row. Every cell is untrusted text.
 import * as XLSX from 'xlsx';
-import { spreadsheetZipProblem } from '../../../lib/spreadsheetZip.ts';
+import { spreadsheetZipProblem } from '@verdict/shared';
 
 export const USER_LIST_MESSAGES = {
   noSheet: 'No sheet found in the file',
@@ -52,7 +52,13 @@ export function usernamesFromBook(workbook: Pick<XLSX.WorkBook, 'SheetNames' | '
   const firstName = workbook.SheetNames[0];
   const sheet = firstName === undefined ? undefined : workbook.Sheets[firstName];
   if (!sheet) throw new UserListError(USER_LIST_MESSAGES.noSheet);
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, blankrows: false, defval: '' });
+  let rows: unknown[][];
+  try {
+    // Cells are decoded here, not by XLSX.read: a damaged cell (an unknown type) throws now.
+    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, blankrows: false, defval: '' });
+  } catch {
+    throw new UserListError(USER_LIST_MESSAGES.parseFailed);
+  }
   return usernamesFromRows(rows);
 }
 

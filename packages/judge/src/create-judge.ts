@@ -9,7 +9,7 @@ import type { JudgeBackend, VerdictPlugin } from './plugin-api.ts';
 import { DEFAULT_PLUGINS, loadPlugins, type PluginSpec } from './plugin-loader.ts';
 import type { PluginRegistry } from './registry.ts';
 import type { JudgeProgress, JudgeResult, Language, LanguageStatus, Problem } from './types.ts';
-import { DEFAULT_WORK_ROOT } from './workspace.ts';
+import { DEFAULT_WORK_ROOT, sweepWorkRoot } from './workspace.ts';
 
 export const UNSAFE_LABEL = 'UNSAFE: no isolation';
 
@@ -78,6 +78,8 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
 
   const cacheDir = options.cacheDir ?? path.join(os.tmpdir(), 'verdict-cache');
   const workRoot = options.workRoot ?? DEFAULT_WORK_ROOT;
+  // A judge killed mid-judging (SIGKILL) leaves its work folders, users' sources in them.
+  await sweepWorkRoot(workRoot).catch((err: Error) => log(`could not remove the work folders of ended processes in ${workRoot}: ${err.message}`));
   let status: Promise<LanguageStatus[]> | undefined;
   const languageStatus = () => (status ??= probeLanguages(backend, allLanguages));
   const checkers = new Map<string, Promise<CheckOutput>>();

@@ -1,6 +1,7 @@
-// The contract between the judge core and its plugins. A plugin is a plain object; the
-// core calls setup() once with a context through which it registers what it provides.
-// Plugins import only types from here, never the core's internals.
+// @verdict/plugin-api: the contract between the judge core and its plugins. A plugin is a plain
+// object; the core calls setup() once with a context through which it registers what it
+// provides. Plugins depend on this package only, never on the core's internals. The suites
+// every backend must pass are in `@verdict/plugin-api/conformance`.
 
 export const PLUGIN_API_VERSION = 1;
 

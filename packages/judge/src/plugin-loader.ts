@@ -4,7 +4,7 @@ import { PLUGIN_API_VERSION, type VerdictPlugin } from './plugin-api.ts';
 import { PluginRegistry } from './registry.ts';
 
 /** A package name (`@verdict/sandbox-bwrap`), a name with config, or an inline plugin object. */
-export type PluginSpec = string | { name: string; config?: unknown; optional?: boolean } | { plugin: VerdictPlugin<any>; config?: unknown };
+export type PluginSpec = string | { name: string; config?: unknown; optional?: boolean } | { plugin: VerdictPlugin<unknown>; config?: unknown };
 
 export class PluginError extends Error {
   constructor(

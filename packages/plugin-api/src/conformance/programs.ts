@@ -1,5 +1,5 @@
-// Small C programs the sandbox tests run, compiled once per test process with gcc, and helpers
-// to give each run a fresh work dir holding the program.
+// Small C programs the conformance suites (and the sandbox's own tests) run, compiled once per
+// test process with gcc, and helpers to give each run a fresh work dir holding the program.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { JudgeBackend, RunLimits, RunRequest, RunResult } from '@verdict/server/judge/plugin-api';
+import type { JudgeBackend, RunLimits, RunRequest, RunResult } from '../index.ts';
 import { C_PROGRAMS, cleanupWorkDirs, compileC, makeWorkDir, type ProgramName } from './programs.ts';
 
 export function backendContractSuite(name: string, makeBackend: () => JudgeBackend | Promise<JudgeBackend>): void {

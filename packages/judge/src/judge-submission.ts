@@ -7,7 +7,7 @@ import { compileInDir } from './compile.ts';
 import { expandArgv, languageEnv } from './languages.ts';
 import type { JudgeProgress, JudgeResult, JudgeTimings, Language, Problem, TestCase, TestResult } from './types.ts';
 import { overallVerdict, runVerdict } from './verdict.ts';
-import { makeWorkDir, removeDir } from './workspace.ts';
+import { filesSize, makeWorkDir, removeDir } from './workspace.ts';
 
 export interface JudgeOptions {
   /** Run every test instead of stopping at the first failure (ICPC stops). */
@@ -28,7 +28,7 @@ const OUTPUT_CAP_BYTES = 64 << 20;
  */
 const RERUN_FACTOR = 1.5;
 
-export function runLimits(problem: Problem, language: Language): RunLimits {
+export function runLimits(problem: Problem, language: Language): Required<RunLimits> {
   const cpuMs = Math.round(problem.timeLimitMs * language.timeFactor);
   const memoryMb = Math.round(problem.memoryLimitMb * language.memoryFactor + (language.memoryExtraMb ?? 0));
   return {
@@ -88,6 +88,14 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
       return { verdict: compiled.status !== 'OK' ? compiled.status : 'SE', timeMs: 0, memoryKb: 0, compileMessage: message, tests: [] };
     }
     const limits = runLimits(problem, language);
+    // Every run gets a copy of the work folder in diskKb of space: a bigger program is the
+    // contestant's to fix, where each of its runs would be a system error.
+    const size = await filesSize(workDir);
+    if (size > limits.diskKb * 1024) {
+      onProgress?.({ phase: 'done', total });
+      const message = `the compiled program takes ${(size / 2 ** 20).toFixed(1)} MB, over the limit of ${limits.diskKb / 1024} MB for a run's files`;
+      return { verdict: 'CE', timeMs: 0, memoryKb: 0, compileMessage: `${compiled.message}\n${message}`.trim(), tests: [] };
+    }
     const argv = expandArgv(language.run, { memoryMb: Math.round(problem.memoryLimitMb) });
     const tests: TestResult[] = [];
     for (const [i, test] of problem.tests.entries()) {

@@ -1,0 +1,18 @@
+// @verdict/judge, the judge core's public API, for the server, the worker and the CLI.
+export { createJudge, JudgeSetupError, UNSAFE_LABEL, type CreateJudgeOptions, type Judge, type JudgeSubmissionRequest } from './create-judge.ts';
+export type { JudgeOptions } from './judge-submission.ts';
+export { loadPlugins, DEFAULT_PLUGINS, PluginError, type PluginSpec } from './plugin-loader.ts';
+export { PluginRegistry } from './registry.ts';
+export { loadLanguageDefinitions, languageForFile, DEFAULT_LANGUAGES_DIR } from './languages.ts';
+export { loadProblemPackage, PackageError, type LoadPackageOptions } from './package/load.ts';
+export { SUBMISSION_FOLDERS } from './package/kattis.ts';
+export { compareExact, defaultChecker } from './checkers/default.ts';
+export { compareFloats, floatChecker } from './checkers/float.ts';
+export * from './types.ts';
+export { isKattisPackage } from './package/kattis.ts';
+export { extractZip, type ZipLimits } from './package/zip.ts';
+export { isDirectory, listFiles } from './package/files.ts';
+export { worthAnotherRun } from './judge-submission.ts';
+export { removeDir } from './workspace.ts';
+/** Temporary folders named after their process, swept once it is gone (also the PDF renderer's). */
+export { dirsOfDeadOwners, makeOwnedDir } from './owned-dirs.ts';

@@ -1,0 +1,6 @@
+// @verdict/shared: what the server, the web app and the CLI must agree on, written once.
+export { CONTEST_TIME_ZONE, formatContestTime, parseContestTime } from './contest-time.ts';
+export { problemLetter, problemLetters } from './problem-letters.ts';
+export { SPREADSHEET_ZIP_LIMITS, spreadsheetZipProblem, zipParts, type ZipPart } from './spreadsheet-zip.ts';
+export { ROLE_CODES, USER_LIMITS, USER_MESSAGES, type RoleName } from './user-fields.ts';
+export { isRoleCode, type Gender, type RoleCode, type WireUser } from './wire-user.ts';

@@ -1,0 +1,129 @@
+// The shape of the code: no import circle anywhere in the project's sources, type-only imports
+// included (ESLint's import-x/no-cycle does not follow `import type`), and no package reaching
+// into another's files by a relative path (packages are used through their entry points).
+// Workspace packages are resolved through their package.json `exports`, as Node resolves them.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE_DIRS = ['packages', 'server/src', 'cli/src', 'plugins', 'web/src'];
+
+interface Workspace {
+  dir: string;
+  exports: Record<string, string>;
+}
+
+function workspaces(): Map<string, Workspace> {
+  const root = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
+  const found = new Map<string, Workspace>();
+  for (const rel of root.workspaces) {
+    const dir = path.join(ROOT, rel);
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; exports?: Record<string, string> };
+    found.set(pkg.name, { dir, exports: pkg.exports ?? {} });
+  }
+  return found;
+}
+
+function sourceFiles(dir: string, into: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') sourceFiles(full, into);
+    } else if (/\.tsx?$/.test(entry.name)) {
+      into.push(full);
+    }
+  }
+  return into;
+}
+
+/** `import … from`, `import type … from`, `export … from` and side-effect imports. */
+const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
+
+function resolver(packages: Map<string, Workspace>) {
+  return (from: string, specifier: string): string | null => {
+    if (specifier.startsWith('.')) return path.resolve(path.dirname(from), specifier);
+    const match = /^(@verdict\/[^/]+)(\/.*)?$/.exec(specifier);
+    const pkg = match && packages.get(match[1]);
+    if (!pkg) return null; // a dependency, or Node's own
+    const key = `.${match[2] ?? ''}`;
+    const exact = pkg.exports[key];
+    if (exact) return path.join(pkg.dir, exact);
+    const pattern = pkg.exports['./*'];
+    return pattern ? path.join(pkg.dir, pattern.replace('*', key.slice(2))) : null;
+  };
+}
+
+/** Strongly connected components of more than one module (Tarjan). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component);
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('architecture', function () {
+  it('has no relative import out of a workspace package', function () {
+    const packages = [...workspaces().values()];
+    const outside: string[] = [];
+    for (const pkg of packages) {
+      for (const file of sourceFiles(pkg.dir)) {
+        for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+          if (!specifier.startsWith('.')) continue;
+          const target = path.resolve(path.dirname(file), specifier);
+          if (!target.startsWith(pkg.dir + path.sep)) outside.push(`${path.relative(ROOT, file)} → ${specifier}`);
+        }
+      }
+    }
+    assert.equal(packages.length >= 6, true, `only ${packages.length} workspaces`);
+    assert.deepEqual(outside, []);
+  });
+
+  it('has no import circle, type-only imports included', function () {
+    const resolve = resolver(workspaces());
+    const files = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)));
+    assert.ok(files.length > 100, `only ${files.length} source files found`);
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const targets: string[] = [];
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+        const target = resolve(file, specifier);
+        if (target && existsSync(target)) targets.push(target);
+      }
+      graph.set(file, targets);
+    }
+    const edges = [...graph.values()].reduce((n, t) => n + t.length, 0);
+    assert.ok(edges > files.length, `only ${edges} imports resolved`);
+    const found = circles(graph).map((c) => c.map((f) => path.relative(ROOT, f)).join(' → '));
+    assert.deepEqual(found, []);
+  });
+});
