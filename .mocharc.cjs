@@ -3,5 +3,6 @@
 module.exports = {
   'node-option': ['import=tsx'],
   timeout: 60000,
-  exit: true,
+  // No `exit: true`: a run ends by itself, or tests/helpers/no-leaks.ts fails it naming what was left open.
+  require: ['tests/helpers/no-leaks.ts'],
 };

@@ -6,8 +6,8 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { issueToken } from '@verdict/server/internal/auth/tokens';
-import { attemptSummaries, LEADERBOARD_FRESH_MS } from '@verdict/server/internal/services/leaderboard';
+import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
+import { attemptSummaries, LEADERBOARD_FRESH_MS } from '@verdict/server/internal/modules/contests/leaderboard';
 import { startBenchServer } from './lib/judge-server.ts';
 
 const args = process.argv.slice(2);

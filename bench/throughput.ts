@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadLanguageDefinitions, DEFAULT_LANGUAGES_DIR, type Language } from '@verdict/judge';
-import { PENDING_STATES } from '@verdict/server/internal/services/submissions-states';
+import { PENDING_STATES } from '@verdict/server/internal/modules/submissions/submissions-states';
 import { addProblem, loadAverage, median, readSource, REPO_ROOT, startBenchServer, submit } from './lib/judge-server.ts';
 
 const args = process.argv.slice(2);

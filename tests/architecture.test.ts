@@ -2,6 +2,8 @@
 // included (ESLint's import-x/no-cycle does not follow `import type`), and no package reaching
 // into another's files by a relative path (packages are used through their entry points).
 // Workspace packages are resolved through their package.json `exports`, as Node resolves them.
+// In the server, the domain modules leave HTTP to http/: only a module's route tables
+// (`*-routes.ts`) import from http/ or Koa.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -125,5 +127,20 @@ describe('architecture', function () {
     assert.ok(edges > files.length, `only ${edges} imports resolved`);
     const found = circles(graph).map((c) => c.map((f) => path.relative(ROOT, f)).join(' → '));
     assert.deepEqual(found, []);
+  });
+
+  it("keeps HTTP out of the server's services: only route tables import http/ or Koa", function () {
+    const server = path.join(ROOT, 'server/src');
+    const http = path.join(server, 'http') + path.sep;
+    const services = ['modules', 'common'].flatMap((dir) => sourceFiles(path.join(server, dir))).filter((f) => !f.endsWith('-routes.ts'));
+    assert.ok(services.length > 30, `only ${services.length} service files found`);
+    const offending: string[] = [];
+    for (const file of services) {
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+        const intoHttp = specifier.startsWith('.') && path.resolve(path.dirname(file), specifier).startsWith(http);
+        if (intoHttp || /^(koa|@koa\/|koa-)/.test(specifier)) offending.push(`${path.relative(ROOT, file)} → ${specifier}`);
+      }
+    }
+    assert.deepEqual(offending, []);
   });
 });

@@ -5,11 +5,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { issueToken } from '@verdict/server/internal/auth/tokens';
+import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
 import { loadConfig } from '@verdict/server/internal/config';
 import { REPO_ROOT, startServer, type RunningServer } from '@verdict/server/internal/server';
-import { createProblemFromPackage } from '@verdict/server/internal/services/upload';
-import { PENDING_STATES } from '@verdict/server/internal/services/submissions-states';
+import { createProblemFromPackage } from '@verdict/server/internal/modules/problems/upload';
+import { PENDING_STATES } from '@verdict/server/internal/modules/submissions/submissions-states';
 import { zipFolder } from '../../cli/src/package-zip.ts';
 import { freshPostgresDatabase } from '../../tests/helpers/server.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { ErrorKinds } from '@verdict/server/errors';
+import { ErrorKinds } from '@verdict/shared';
 import { CliError } from './errors.ts';
 import { loginFor, normalizeServerUrl } from './config-file.ts';
 

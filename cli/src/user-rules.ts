@@ -1,5 +1,5 @@
 // The admin user form's rules (spec §5 "Admin add user") with the messages the server's
-// /api/user/add answers (routes/users-admin.ts), so a row is refused the same way locally.
+// /api/user/add answers (the server's modules/users/users-admin-routes.ts), so a row is refused the same way locally.
 import crypto from 'node:crypto';
 import { ROLE_CODES, USER_LIMITS, USER_MESSAGES, type RoleName } from '@verdict/shared';
 import { z } from 'zod';

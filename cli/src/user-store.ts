@@ -5,7 +5,7 @@ import type { Database } from '@verdict/server/database';
 import { addUser } from '@verdict/server/accounts';
 import { hashPassword } from '@verdict/server/accounts';
 import { replacePassword } from '@verdict/server/accounts';
-import { AppError, ErrorKinds } from '@verdict/server/errors';
+import { isDomainError } from '@verdict/server/errors';
 import { CliError } from './errors.ts';
 import { openLocalDatabase } from './local-db.ts';
 import { ServerClient, ServerError } from './server-client.ts';
@@ -53,7 +53,7 @@ function localStore(database: Database): UserStore {
         await addUser(db, { ...user, gender: 'male' });
         return { status: 'created' };
       } catch (err) {
-        if (err instanceof AppError && err.code === ErrorKinds.CONFLICT.code) {
+        if (isDomainError(err, 'CONFLICT')) {
           return err.message === USERNAME_TAKEN ? { status: 'existed' } : { status: 'invalid', reason: err.message };
         }
         throw err;

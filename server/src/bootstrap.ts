@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
-import { hashPassword } from './auth/passwords.ts';
+import { hashPassword } from './modules/accounts/passwords.ts';
 
 export interface FirstAdmin {
   username: string;

@@ -5,24 +5,25 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from './common/clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
-import { PdfRenderer, removeStaleChromiumProfiles } from './services/pdf-render.ts';
-import { loadSamples } from './services/samples.ts';
+import { PdfRenderer, removeStaleChromiumProfiles } from './modules/problems/pdf-render.ts';
+import { loadSamples } from './modules/problems/samples.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './bootstrap.ts';
 import { createApp } from './http/app.ts';
 import { answerClientErrors } from './http/client-error.ts';
-import { allRoutes, testOnlyRoutes } from './routes/index.ts';
+import { allRoutes, testOnlyRoutes } from './http/routes.ts';
 import type { Services } from './services.ts';
-import { startAuthChores } from './services/auth-chores.ts';
-import { createMailer } from './services/mail.ts';
-import { languageCatalogFromJudge } from './services/templates-languages.ts';
-import { JudgeQueue } from './services/judge-queue.ts';
-import { Leaderboards } from './services/leaderboard.ts';
-import { JudgeProcess } from './judge-process.ts';
-import { createJudgeProvider } from './judge-provider.ts';
+import { startAuthChores } from './modules/accounts/auth-chores.ts';
+import { createMailer } from './modules/mail/mail.ts';
+import { languageCatalogFromJudge } from './modules/problems/templates-languages.ts';
+import { JudgeQueue } from './modules/judging/judge-queue.ts';
+import { Leaderboards } from './modules/contests/leaderboard.ts';
+import { JudgeProcess } from './modules/judging/judge-process.ts';
+import { createJudgeProvider } from './modules/judging/judge-provider.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_WEB_DIR = path.join(REPO_ROOT, 'web', 'dist');
@@ -41,6 +42,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   webDir?: string;
+  /** The services' clock (tests move theirs forward instead of sleeping). */
+  clock?: Clock;
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
@@ -63,7 +66,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     closers.push(() => judge.close());
     const judgeQueue = await JudgeQueue.open(database, log, config.judgeQueue);
     closers.push(() => judgeQueue.stop());
-    const services: Services = { config, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromJudge(judge, log), judgeQueue, leaderboards: new Leaderboards(database.db) };
+    const services: Services = { config, clock: opts.clock ?? systemClock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromJudge(judge, log), judgeQueue, leaderboards: new Leaderboards(database.db, opts.clock) };
 
     await loadSamples(services);
     const uploadDir = path.join(config.dataDir, 'uploads');

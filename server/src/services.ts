@@ -1,18 +1,21 @@
 // Everything a route handler may use. Built once per server (or per test server) in
 // server/src/server.ts; handlers get it as their second argument and never see Koa.
 import type { Kysely } from 'kysely';
+import type { Clock } from './common/clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
-import type { Mailer } from './services/mail.ts';
-import type { PdfRenderer } from './services/pdf-render.ts';
-import type { JudgeQueue } from './services/judge-queue.ts';
-import type { Leaderboards } from './services/leaderboard.ts';
-import type { LanguageCatalog } from './services/templates-languages.ts';
+import type { Mailer } from './modules/mail/mail.ts';
+import type { PdfRenderer } from './modules/problems/pdf-render.ts';
+import type { JudgeQueue } from './modules/judging/judge-queue.ts';
+import type { Leaderboards } from './modules/contests/leaderboard.ts';
+import type { LanguageCatalog } from './modules/problems/templates-languages.ts';
 
 export interface Services {
   config: Config;
+  /** The time the services go by (contest windows, the submission cooldown and cap). */
+  clock: Clock;
   database: Database;
   db: Kysely<DB>;
   log: Logger;

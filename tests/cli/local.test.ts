@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { verifyPassword } from '@verdict/server/internal/auth/passwords';
+import { verifyPassword } from '@verdict/server/internal/modules/accounts/passwords';
 import { embeddedUrlFile } from '@verdict/server/internal/db/database';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken } from '../helpers/tokens.ts';

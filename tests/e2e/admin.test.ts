@@ -14,10 +14,11 @@ import yazl from 'yazl';
 import * as XLSX from 'xlsx';
 import type { Page } from 'puppeteer-core';
 import { Api, dataOf } from '../helpers/api.ts';
+import { waitFor } from '../helpers/processes.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime, parseServerTime } from '../../web/src/lib/time.ts';
-import { clickByText, clickTestId, fill, findByText, hasHorizontalPageScroll, launchBrowser, settle, waitForText, type BrowserSession } from './browser.ts';
+import { clickByText, clickTestId, fill, findByText, hasHorizontalPageScroll, animationsDone, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLE_PROBLEM = path.join(REPO_ROOT, 'problems', 'aplusb');
@@ -71,7 +72,7 @@ describe('e2e: admin screens @slow', function () {
   const url = (p: string) => server.url + p;
   /** A screenshot once modals, spinners and menus have finished animating. */
   const shot = async (name: string) => {
-    await settle(600);
+    await animationsDone(page);
     return session.screenshot(name);
   };
 
@@ -85,7 +86,7 @@ describe('e2e: admin screens @slow', function () {
   /** Confirms the modal whose OK button carries `testId`, then waits for it to close. */
   async function confirmModal(testId: string): Promise<void> {
     const button = await page.waitForSelector(`[data-testid="${testId}"]`, { visible: true });
-    await settle(300); // the modal zooms in
+    await animationsDone(page); // the modal zooms in
     await button!.evaluate((el) => (el as HTMLElement).click());
     await page.waitForSelector(`[data-testid="${testId}"]`, { hidden: true, timeout: 15_000 });
   }
@@ -97,7 +98,7 @@ describe('e2e: admin screens @slow', function () {
 
   async function confirmDialog(): Promise<void> {
     const button = await page.waitForSelector('.ant-modal-confirm-btns .ant-btn-primary', { visible: true });
-    await settle(200);
+    await animationsDone(page);
     await button!.click();
   }
 
@@ -206,7 +207,7 @@ describe('e2e: admin screens @slow', function () {
   /** Clicks the problem modal's confirm while the form is invalid (it must stay open). */
   async function confirmModalExpectingError(): Promise<void> {
     await clickTestId(page, 'problem-modal-ok');
-    await settle(300);
+    await page.waitForSelector('.ant-form-item-explain-error', { visible: true });
   }
 
   it('uploads a Kattis zip to each problem', async () => {
@@ -253,10 +254,10 @@ describe('e2e: admin screens @slow', function () {
     }
     await fill(page, '#contest-modal_title', CONTEST);
     await page.click('#contest-modal_start');
-    await settle(500); // the dropdown animates in
+    await animationsDone(page); // the dropdown animates in
     const now = await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-now-btn', { visible: true });
     await now!.click();
-    await settle(200);
+    await animationsDone(page);
     const okButton = await page.$('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-ok button:not([disabled])');
     if (okButton) await okButton.click();
     await page.waitForFunction(() => (document.querySelector('#contest-modal_start') as HTMLInputElement).value !== '');
@@ -321,11 +322,15 @@ describe('e2e: admin screens @slow', function () {
       await contestants[0].api.json('/api/submit', { problemId: problemIds[0], language: python.id, code: ACCEPTED, contestId }),
       'submit',
     ) as { id: number; judgeResult: string };
-    for (let i = 0; i < 120; i += 1) {
-      const mine = dataOf(await contestants[0].api.form('/api/JudgeRecord/MyList', { contestId }), 'my list') as Array<{ judgeResult: string }>;
-      if (mine[0]?.judgeResult === 'AC') break;
-      await settle(500);
-    }
+    await waitFor(
+      'the contestant\'s submission judged AC',
+      async () => {
+        const mine = dataOf(await contestants[0].api.form('/api/JudgeRecord/MyList', { contestId }), 'my list') as Array<{ judgeResult: string }>;
+        return mine[0]?.judgeResult === 'AC' ? true : undefined;
+      },
+      60_000,
+      500,
+    );
 
     await openMenu('Submissions', '/submissionManagement');
     const row = await page.waitForSelector(`[data-testid="submission-row-${reply.id}"] [data-verdict="AC"]`, { timeout: 30_000 });

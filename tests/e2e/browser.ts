@@ -147,8 +147,27 @@ export async function clickByText(page: Page, selector: string, text: string, ti
 }
 
 /** Clears an input and types `value` into it. */
-/** Lets an animation or a re-render finish (a modal zooming in, a toast). */
-export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until the page is still: no finite CSS animation or transition running (a modal zooming
+ * in, a dropdown, a toast) for several frames in a row, as Ant Design starts its motions a frame
+ * after it adds them. Spinners (infinite animations) do not count.
+ */
+export async function animationsDone(page: Page, timeoutMs = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        let still = 0;
+        const frame = () => {
+          const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+          still = moving ? 0 : still + 1;
+          if (still >= 5) resolve(true);
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    { timeout: timeoutMs },
+  );
+}
 
 /** A DOM click once visible, so a modal still zooming in or a toast on top does not catch it. */
 export async function clickTestId(page: Page, id: string): Promise<void> {

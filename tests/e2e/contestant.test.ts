@@ -22,8 +22,8 @@ import {
   fill,
   findByText,
   hasHorizontalPageScroll,
+  animationsDone,
   launchBrowser,
-  settle,
   waitForDownload,
   waitForText,
   type BrowserSession,
@@ -92,7 +92,7 @@ describe('e2e: contestant screens @slow', function () {
 
   async function confirmDialog(): Promise<void> {
     const button = await page.waitForSelector('.ant-modal-confirm-btns .ant-btn-primary', { visible: true });
-    await settle(200);
+    await animationsDone(page);
     await button!.click();
     await page.waitForSelector('.ant-modal-confirm', { hidden: true });
     await page.waitForSelector('.ant-modal-mask', { hidden: true });
@@ -276,8 +276,8 @@ describe('e2e: contestant screens @slow', function () {
     await page.waitForFunction(() => location.pathname === '/contest_details');
     await page.waitForSelector('[data-testid="current-time"]');
     const clock = await page.$eval('[data-testid="current-time"]', (el) => el.textContent);
-    await settle(1200);
-    assert.notEqual(await page.$eval('[data-testid="current-time"]', (el) => el.textContent), clock, 'the clock ticks');
+    // The clock ticks (waitForFunction fails the test if it does not within its timeout).
+    await page.waitForFunction((before) => document.querySelector('[data-testid="current-time"]')?.textContent !== before, { timeout: 5000 }, clock);
     await findByText(page, '.ant-table-tbody td', problem.title);
     await shot('09-contest-details');
     await page.click('[data-testid="open-problem-A"]');
@@ -306,7 +306,7 @@ describe('e2e: contestant screens @slow', function () {
     await waitForText(page, 'Your code has been submitted successfully!');
     await shot('11-submit-wa');
 
-    await settle(3200); // the server accepts one submission per 3 s
+    server.clock.advance(3200); // the server accepts one submission per 3 s
     await setEditorText(ACCEPTED);
     await submitAndWaitFor('AC');
     await shot('12-submit-ac');
@@ -363,7 +363,7 @@ describe('e2e: contestant screens @slow', function () {
       ['login', '/login'],
     ] as const) {
       await page.goto(url(p), { waitUntil: 'networkidle0' });
-      await settle(500);
+      await animationsDone(page);
       assert.equal(await hasHorizontalPageScroll(page), false, `${p} scrolls sideways at 390 px`);
       await shot(`16-narrow-${name}`);
     }

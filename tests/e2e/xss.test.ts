@@ -11,13 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from 'xlsx';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { PdfRenderer } from '@verdict/server/internal/services/pdf-render';
+import { PdfRenderer } from '@verdict/server/internal/modules/problems/pdf-render';
 import { dataOf } from '../helpers/api.ts';
 import { kattisEntries, buildZip, zipForm } from '../helpers/package-zip.ts';
+import { waitFor } from '../helpers/processes.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
-import { clickByText, clickTestId, findByText, launchBrowser, settle, type BrowserSession } from './browser.ts';
+import { animationsDone, clickByText, clickTestId, findByText, launchBrowser, type BrowserSession } from './browser.ts';
 import { dangerousMarkup, installCanary, startCanaryServer, type CanaryHit, type CanaryServer } from './xss-canary.ts';
 
 // Within each field's length limit: usernames 30, nicknames 100, problem titles 50.
@@ -109,9 +110,17 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
 
   const url = (p: string) => server.url + p;
 
+  /**
+   * The PDFs are made; a request the renderer sent while making them may still be on its way to
+   * the canary. What did not happen can only be watched for a while: this is that while.
+   */
+  const lateRequestWindow = () => new Promise((resolve) => setTimeout(resolve, 300));
+
   /** No payload ran or loaded anything, and nothing that could run on a click is in the page. */
   async function assertClean(where: string): Promise<void> {
-    await settle(250); // failed images fire their error events
+    // Every image has loaded or failed, and a few frames passed for their error events to run.
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    await animationsDone(page);
     assert.deepEqual(hits, [], `${where}: a payload ran or reached the canary`);
     assert.deepEqual(canary.hits, [], `${where}: the canary server was reached`);
     assert.deepEqual(await dangerousMarkup(page), [], `${where}: markup that runs script`);
@@ -149,7 +158,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     const open = '.ant-modal-wrap:not([style*="display: none"]) .ant-modal';
     for (let i = 0; i < 3 && (await page.$(open)); i++) {
       await page.keyboard.press('Escape');
-      await settle(200);
+      await animationsDone(page);
     }
     await page.waitForSelector(open, { hidden: true, timeout: 10_000 });
   }
@@ -223,7 +232,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
       document.body.insertAdjacentHTML('beforeend', `<img src=x onerror="__xss('control'); alert('control')"><img src="${c}/control">`);
     }, canary.origin);
     await page.waitForFunction(() => document.querySelectorAll('img[src="x"]').length === 1);
-    await settle(500);
+    await waitFor('the control payload to be seen three ways', async () => (hits.length >= 3 && canary.hits.length >= 1 ? true : undefined), 10_000, 50);
     assert.deepEqual(hits.map((h) => h.how).sort(), ['called', 'dialog', 'request']);
     assert.deepEqual(canary.hits.map((h) => h.what), ['GET /control']);
     assert.ok((await dangerousMarkup(page)).some((found) => found.startsWith('onerror handler')));
@@ -389,7 +398,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
       const pdf = Buffer.from(await res.arrayBuffer());
       assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
     }
-    await settle(300);
+    await lateRequestWindow();
     assert.deepEqual(canary.hits, [], 'rendering a statement PDF reached the canary');
 
     // The renderer itself, given raw HTML that escaped Markdown: script stays off (it would add
@@ -414,7 +423,7 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     } finally {
       await renderer.close();
     }
-    await settle(300);
+    await lateRequestWindow();
     assert.deepEqual(canary.hits, [], 'the PDF renderer fetched from the canary');
   });
 

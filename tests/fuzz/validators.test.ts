@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { z, type ZodType } from 'zod';
-import { AppError, ErrorKinds } from '@verdict/server/internal/http/errors';
+import { DomainError } from '@verdict/server/errors';
 import { parseInput } from '@verdict/server/internal/http/validate';
-import { formatTime, parseTime } from '@verdict/server/internal/http/wire';
-import { allRoutes, testOnlyRoutes } from '@verdict/server/internal/routes/index';
-import * as fields from '@verdict/server/internal/services/auth-fields';
+import { formatTime, parseTime } from '@verdict/server/internal/common/wire';
+import { allRoutes, testOnlyRoutes } from '@verdict/server/internal/http/routes';
+import * as fields from '@verdict/server/internal/modules/accounts/auth-fields';
 import { formatServerTime, parseServerTime } from '../../web/src/lib/time.ts';
 import * as rules from '../../web/src/lib/validation.ts';
 import { isValidSearchId } from '../../web/src/pages/admin/logic/search.ts';
@@ -57,14 +57,13 @@ function toWire(value: unknown): unknown {
   return value;
 }
 
-/** parseInput's contract: the value it returns, or an AppError VALIDATION with a clear message. */
+/** parseInput's contract: the value it returns, or a VALIDATION DomainError with a clear message. */
 function validate(schema: ZodType, input: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
     return { ok: true, value: parseInput(schema, input) };
   } catch (err) {
-    assert.ok(err instanceof AppError, `not the validation error: ${(err as Error)?.stack ?? String(err)}`);
-    assert.equal(err.code, ErrorKinds.VALIDATION.code);
-    assert.equal(err.status, 400);
+    assert.ok(err instanceof DomainError, `not the validation error: ${(err as Error)?.stack ?? String(err)}`);
+    assert.equal(err.kind, 'VALIDATION');
     assert.ok(err.message.trim().length > 0 && err.message.length <= 300, `unclear message: ${JSON.stringify(err.message.slice(0, 400))}`);
     assert.doesNotMatch(err.message, /\[object Object\]|\n/, `unclear message: ${JSON.stringify(err.message)}`);
     return { ok: false, message: err.message };

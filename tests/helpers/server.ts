@@ -7,10 +7,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '@verdict/server/internal/config';
 import { startServer, type RunningServer } from '@verdict/server/internal/server';
+import { TestClock } from './clock.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
   adminPassword: string;
+  /** The services' clock: `clock.advance(ms)` instead of sleeping through a cooldown. */
+  clock: TestClock;
   /** Stops the server and removes its data (temp folder or database). */
   destroy(): Promise<void>;
 }
@@ -77,9 +80,11 @@ export async function startTestServer(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const server = await startServer(config);
+  const clock = new TestClock();
+  const server = await startServer(config, { clock });
   return {
     ...server,
+    clock,
     dataDir,
     databaseUrl,
     adminPassword: ADMIN_PASSWORD,

@@ -2,8 +2,8 @@
 // seconds per submission): long enough to kill, stall or watch the process judging it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createProblemFromPackage } from '@verdict/server/internal/services/upload';
-import { PENDING_STATES } from '@verdict/server/internal/services/submissions-states';
+import { createProblemFromPackage } from '@verdict/server/internal/modules/problems/upload';
+import { PENDING_STATES } from '@verdict/server/internal/modules/submissions/submissions-states';
 import { zipOf } from './package-zip.ts';
 import type { TestServer } from './server.ts';
 

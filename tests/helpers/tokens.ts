@@ -1,7 +1,7 @@
 // Logged-in clients without the login screen: users inserted with a real password hash and
 // a real token from issueToken(), as the login route would issue it.
-import { hashPassword } from '@verdict/server/internal/auth/passwords';
-import { issueToken } from '@verdict/server/internal/auth/tokens';
+import { hashPassword } from '@verdict/server/internal/modules/accounts/passwords';
+import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
 import type { RunningServer } from '@verdict/server/internal/server';
 import { Api } from './api.ts';
 

@@ -4,7 +4,7 @@
 //   const alice = await createUser(server, { username: 'alice' });
 //   const aliceApi = await loginAs(api, 'alice', alice.password);          // user login
 //   const adminApi = await loginAs(api, 'admin', server.adminPassword, { admin: true });
-import { hashPassword } from '@verdict/server/internal/auth/passwords';
+import { hashPassword } from '@verdict/server/internal/modules/accounts/passwords';
 import type { RunningServer } from '@verdict/server/internal/server';
 import type { WireUser } from '@verdict/shared';
 import type { Api } from './api.ts';

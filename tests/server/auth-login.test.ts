@@ -1,6 +1,6 @@
 // Password logins (user and admin), session checks, logout and the login rate limits.
 import assert from 'node:assert/strict';
-import { pruneAuthRows } from '@verdict/server/internal/services/auth-chores';
+import { pruneAuthRows } from '@verdict/server/internal/modules/accounts/auth-chores';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountState, createUser, loginAs, solveCaptcha, type CreatedUser } from '../helpers/users.ts';

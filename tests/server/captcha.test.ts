@@ -1,6 +1,6 @@
 // GET /api/captcha and the server-side check on login: wrong, expired, reused, case, CAPTCHA=off.
 import assert from 'node:assert/strict';
-import { pruneAuthRows } from '@verdict/server/internal/services/auth-chores';
+import { pruneAuthRows } from '@verdict/server/internal/modules/accounts/auth-chores';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountState, createUser, solveCaptcha } from '../helpers/users.ts';

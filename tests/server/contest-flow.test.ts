@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { formatTime } from '@verdict/server/internal/http/wire';
-import { AppError } from '@verdict/server/internal/http/errors';
-import { assertCanOpenContestProblem } from '@verdict/server/internal/services/contest-access';
+import { formatTime } from '@verdict/server/internal/common/wire';
+import { DomainError } from '@verdict/server/errors';
+import { assertCanOpenContestProblem } from '@verdict/server/internal/modules/contests/contest-access';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
@@ -136,10 +136,10 @@ describe('user contest flow', () => {
   describe('assertCanOpenContestProblem (for submissions)', () => {
     const attempt = async (who: TestAccount, kind: 'running' | 'upcoming' | 'ended', problemKind = kind) => {
       try {
-        await assertCanOpenContestProblem(server.services.db, who, contest[kind], problem[problemKind]);
+        await assertCanOpenContestProblem(server.services.db, who, contest[kind], problem[problemKind], server.clock.now());
         return 'ok';
       } catch (err) {
-        assert.ok(err instanceof AppError, String(err));
+        assert.ok(err instanceof DomainError, String(err));
         return err.message;
       }
     };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatTime } from '@verdict/server/internal/http/wire';
+import { formatTime } from '@verdict/server/internal/common/wire';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';

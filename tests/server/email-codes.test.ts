@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { checkSmtp } from '@verdict/server/internal/services/mail';
+import { checkSmtp } from '@verdict/server/internal/modules/mail/mail';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';

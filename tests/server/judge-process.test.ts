@@ -1,4 +1,4 @@
-// `verdict serve` judges in a child process of its own (server/src/judge-process.ts): the
+// `verdict serve` judges in a child process of its own (server/src/modules/judging/judge-process.ts): the
 // sandbox's spawns happen there, not in the API's process; a judge process that dies is
 // restarted and judging goes on; it stops with the server, and by itself when the server is killed.
 import assert from 'node:assert/strict';

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { issueToken } from '@verdict/server/internal/auth/tokens';
-import { LEADERBOARD_FRESH_MS } from '@verdict/server/internal/services/leaderboard';
+import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
+import { LEADERBOARD_FRESH_MS } from '@verdict/server/internal/modules/contests/leaderboard';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createUser } from '../helpers/users.ts';
 

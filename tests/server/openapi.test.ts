@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { allRoutes } from '@verdict/server/internal/routes/index';
+import { allRoutes } from '@verdict/server/internal/http/routes';
 import { OPENAPI_FILE, openApiPath } from '@verdict/server/internal/http/openapi';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { issueToken } from '@verdict/server/internal/auth/tokens';
-import { PdfRenderer, CHROMIUM_MISSING } from '@verdict/server/internal/services/pdf-render';
+import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
+import { PdfRenderer, CHROMIUM_MISSING } from '@verdict/server/internal/modules/problems/pdf-render';
 import { Api } from '../helpers/api.ts';
 import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

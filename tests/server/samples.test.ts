@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { SAMPLE_PROBLEMS_DIR } from '@verdict/server/internal/services/samples';
-import { ensurePackageDir } from '@verdict/server/internal/services/packages';
+import { SAMPLE_PROBLEMS_DIR } from '@verdict/server/internal/modules/problems/samples';
+import { ensurePackageDir } from '@verdict/server/internal/modules/problems/packages';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 async function dropDatabase(url: string): Promise<void> {

@@ -1,7 +1,7 @@
 // The ICPC ranking as a pure function, against scoreboards computed by hand.
 import assert from 'node:assert/strict';
 import { problemLetter } from '@verdict/shared';
-import { computeScoreboard, type ScoreboardSubmission } from '@verdict/server/internal/services/scoreboard';
+import { computeScoreboard, type ScoreboardSubmission } from '@verdict/server/internal/modules/contests/scoreboard';
 
 const start = new Date('2026-03-01T02:00:00Z');
 const contest = { startTime: start, endTime: new Date(start.getTime() + 5 * 3600_000) };

@@ -4,7 +4,7 @@
 // must be intact afterwards, and text that is stored must come back exactly as sent.
 import assert from 'node:assert/strict';
 import { buildOpenApi } from '@verdict/server/internal/http/openapi';
-import { allRoutes } from '@verdict/server/internal/routes/index';
+import { allRoutes } from '@verdict/server/internal/http/routes';
 import { Api } from '../helpers/api.ts';
 import { kattisEntries, buildZip, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

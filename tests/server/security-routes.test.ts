@@ -2,9 +2,9 @@
 // with a user's and with an administrator's, and must enforce the role it declares. The walk
 // is driven by `allRoutes`, so a new route is covered (and counted) without editing this file.
 import assert from 'node:assert/strict';
-import { issueToken } from '@verdict/server/internal/auth/tokens';
+import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
 import type { RouteDef } from '@verdict/server/internal/http/route';
-import { allRoutes, testOnlyRoutes } from '@verdict/server/internal/routes/index';
+import { allRoutes, testOnlyRoutes } from '@verdict/server/internal/http/routes';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, type TestAccount } from '../helpers/tokens.ts';
 

@@ -2,9 +2,9 @@
 // guesses come in parallel or claim another address), tokens that must die on logout and on
 // a password change, and one user reading what belongs to another.
 import assert from 'node:assert/strict';
-import { issueToken } from '@verdict/server/internal/auth/tokens';
-import { allRoutes } from '@verdict/server/internal/routes/index';
-import { loginDelayMs, MAX_FAILURES_PER_USER, SLOW_AFTER_USER_FAILURES } from '@verdict/server/internal/services/rate-limit';
+import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
+import { allRoutes } from '@verdict/server/internal/http/routes';
+import { loginDelayMs, MAX_FAILURES_PER_USER, SLOW_AFTER_USER_FAILURES } from '@verdict/server/internal/modules/accounts/rate-limit';
 import { Api } from '../helpers/api.ts';
 import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createProblemFromPackage } from '@verdict/server/internal/services/upload';
-import { computeScoreboard } from '@verdict/server/internal/services/scoreboard';
+import { createProblemFromPackage } from '@verdict/server/internal/modules/problems/upload';
+import { computeScoreboard } from '@verdict/server/internal/modules/contests/scoreboard';
 import type { Api } from '../helpers/api.ts';
 import { zipOf } from '../helpers/package-zip.ts';
 import { waitFor } from '../helpers/processes.ts';
@@ -196,7 +196,7 @@ describe('submitting and judging', function () {
     const second = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running });
     assert.equal(second.status, 429);
     assert.match(second.message, /too fast/);
-    await new Promise((r) => setTimeout(r, 3100));
+    server.clock.advance(3100);
     const third = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running });
     assert.equal(third.code, 0, third.message);
     assert.equal(third.data.judgeResult, 'AC');
@@ -348,12 +348,12 @@ describe('submitting and judging', function () {
       .values({ user_id: carol.id, problem_id: problemId, contest_id: running, language: 'python3', code: 'x', status: 'JG', tests: '[]' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await new Promise((r) => setTimeout(r, 1100));
+    server.clock.advance(1100); // past the board's freshness
     const joined = await board();
     assert.deepEqual(rowOf(joined, carol.username).judgeResultList[0], { newId: 'A', result: '', cnt: 0, submitTime: 0 });
     await db.updateTable('submissions').set({ status: 'AC', judged_at: new Date() }).where('id', '=', pending.id).execute();
     await db.updateTable('submissions').set({ status: 'WA', judged_at: new Date() }).where('user_id', '=', bob.id).where('contest_id', '=', running).execute();
-    await new Promise((r) => setTimeout(r, 1100));
+    server.clock.advance(1100); // past the board's freshness
     const after = await board();
     assert.equal(rowOf(after, carol.username).acNum, 1);
     assert.equal(rowOf(after, bob.username).acNum, 0);

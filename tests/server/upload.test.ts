@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { issueToken } from '@verdict/server/internal/auth/tokens';
-import { ensurePackageDir, packageZipPath } from '@verdict/server/internal/services/packages';
+import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
+import { ensurePackageDir, packageZipPath } from '@verdict/server/internal/modules/problems/packages';
 import { Api } from '../helpers/api.ts';
 import { buildZip, kattisEntries, renameEntry, STATEMENT, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

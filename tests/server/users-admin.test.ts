@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { verifyPassword } from '@verdict/server/internal/auth/passwords';
+import { verifyPassword } from '@verdict/server/internal/modules/accounts/passwords';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';

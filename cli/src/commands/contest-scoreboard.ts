@@ -5,7 +5,7 @@ import { findContest } from '@verdict/server/contests';
 import { toWireContest, type WireContest } from '@verdict/server/contests';
 import { buildLeaderboard } from '@verdict/server/contests';
 import type { ScoreboardCell, ScoreboardRow } from '@verdict/server/contests';
-import { AppError } from '@verdict/server/errors';
+import { DomainError } from '@verdict/server/errors';
 import { CliError } from '../errors.ts';
 import { withLocalDatabase } from '../local-db.ts';
 import { printJson, printTable } from '../output.ts';
@@ -37,7 +37,7 @@ function fromLocal(contestId: number): Promise<Scoreboard> {
       const contest = await findContest(db, contestId);
       return { contest: toWireContest(contest), rows: await buildLeaderboard(db, contest) };
     } catch (err) {
-      if (err instanceof AppError) throw new CliError(`contest ${contestId}: ${err.message}`);
+      if (err instanceof DomainError) throw new CliError(`contest ${contestId}: ${err.message}`);
       throw err;
     }
   });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { input, password as passwordPrompt } from '@inquirer/prompts';
-import { ErrorKinds } from '@verdict/server/errors';
+import { ErrorKinds } from '@verdict/shared';
 import { CliError } from '../errors.ts';
 import { saveLogin } from '../config-file.ts';
 import { ServerClient, ServerError } from '../server-client.ts';

@@ -4,3 +4,4 @@ export { problemLetter, problemLetters } from './problem-letters.ts';
 export { SPREADSHEET_ZIP_LIMITS, spreadsheetZipProblem, zipParts, type ZipPart } from './spreadsheet-zip.ts';
 export { ROLE_CODES, USER_LIMITS, USER_MESSAGES, type RoleName } from './user-fields.ts';
 export { isRoleCode, type Gender, type RoleCode, type WireUser } from './wire-user.ts';
+export { ErrorKinds, type ErrorKind, type ErrorName } from './error-codes.ts';

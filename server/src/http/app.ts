@@ -9,9 +9,9 @@ import helmet from 'koa-helmet';
 import serve from 'koa-static';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
-import { resolveToken, tokenFromHeader } from '../auth/tokens.ts';
+import { resolveToken, tokenFromHeader } from '../modules/accounts/tokens.ts';
 import { errorMiddleware, ok } from './envelope.ts';
-import { fail } from './errors.ts';
+import { fail } from '../common/errors.ts';
 import { parseInput } from './validate.ts';
 import { FileReply, SerializedReply, type CurrentUser, type RouteDef, type UploadedFile } from './route.ts';
 

@@ -3,7 +3,7 @@
 // API's envelope too, instead of Node's bare status line; the connection is then closed.
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ErrorKinds } from './errors.ts';
+import { ErrorKinds } from '@verdict/shared';
 
 const REPLIES: Record<string, { status: number; message: string }> = {
   HPE_HEADER_OVERFLOW: { status: 431, message: 'Invalid request: the URL and headers are too large (16 KB at most)' },

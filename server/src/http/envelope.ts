@@ -1,8 +1,10 @@
 // The one error middleware: every reply is {code, message, data}; failures keep their HTTP
-// status and catalogue code, unknown errors are logged and answered as INTERNAL.
+// status and catalogue code (a service's DomainError names its kind; the status and code are the
+// catalogue's), unknown errors are logged and answered as INTERNAL.
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.ts';
-import { AppError, ErrorKinds } from './errors.ts';
+import { ErrorKinds } from '@verdict/shared';
+import { DomainError } from '../common/errors.ts';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -25,9 +27,10 @@ export function errorMiddleware(log: Logger) {
     } catch (err) {
       // What body parsers, formidable and Koa put on their errors.
       const e = (err ?? {}) as { httpCode?: unknown; status?: unknown; expose?: unknown; message?: string };
-      if (err instanceof AppError) {
-        ctx.status = err.status;
-        ctx.body = { code: err.code, message: err.message, data: err.data };
+      if (err instanceof DomainError) {
+        const kind = ErrorKinds[err.kind];
+        ctx.status = kind.status;
+        ctx.body = { code: kind.code, message: err.message, data: err.data };
         return;
       }
       // formidable (multipart) errors carry `httpCode`: 413 for a file over the route's limit.

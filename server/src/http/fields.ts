@@ -2,7 +2,7 @@
 // arrive as strings, JSON bodies as numbers: both are accepted, anything else is refused
 // with the field's own message (spec §5).
 import { z } from 'zod';
-import { parseTime } from './wire.ts';
+import { parseTime } from '../common/wire.ts';
 
 const asNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 

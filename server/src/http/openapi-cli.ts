@@ -1,6 +1,6 @@
 // `npm run openapi`: regenerate docs/openapi.json from the route table.
 import path from 'node:path';
-import { allRoutes } from '../routes/index.ts';
+import { allRoutes } from './routes.ts';
 import { OPENAPI_FILE, writeOpenApi } from './openapi.ts';
 
 writeOpenApi(allRoutes);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z, type ZodType } from 'zod';
 import type { RouteDef } from './route.ts';
-import { ErrorKinds } from './errors.ts';
+import { ErrorKinds } from '@verdict/shared';
 
 type JsonSchema = Record<string, unknown>;
 

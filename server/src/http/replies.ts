@@ -1,26 +1,9 @@
-// What route handlers receive and return besides plain data: uploaded files, binary replies and
-// replies serialized once for many requests.
-import type { Readable } from 'node:stream';
+// Replies serialized once for many requests. (Uploaded files and binary replies are plain data
+// that services use too: common/files.ts.)
 import { gzipSync } from 'node:zlib';
 import { ok } from './envelope.ts';
 
-export interface UploadedFile {
-  /** Temporary path on disk; removed after the request. */
-  path: string;
-  originalName: string;
-  size: number;
-  mimeType: string | null;
-}
-
-/** A binary reply (PDF, zip) instead of the JSON envelope; `inline` shows it in the browser. */
-export class FileReply {
-  constructor(
-    readonly body: Buffer | Readable,
-    readonly contentType: string,
-    readonly fileName: string,
-    readonly inline = false,
-  ) {}
-}
+export { FileReply, type UploadedFile } from '../common/files.ts';
 
 /**
  * A success reply serialized once and sent as is to every request asking for the same data
@@ -36,4 +19,13 @@ export class SerializedReply {
   get gzip(): Buffer {
     return (this.gzipped ??= gzipSync(this.json));
   }
+}
+
+const serialized = new WeakMap<object, SerializedReply>();
+
+/** The reply for `data`, serialized on first use and kept while `data` lives (a cached board). */
+export function serializedOnce(data: object): SerializedReply {
+  let reply = serialized.get(data);
+  if (!reply) serialized.set(data, (reply = new SerializedReply(data)));
+  return reply;
 }

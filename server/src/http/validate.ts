@@ -2,7 +2,7 @@
 // the spec's own messages (§5), which are shown as they are; zod's generic ones get the
 // field name in front so the user knows which field is wrong.
 import { z, type ZodType } from 'zod';
-import { fail } from './errors.ts';
+import { fail } from '../common/errors.ts';
 
 const GENERIC = /^(Invalid|Too (big|small)|Expected|Unrecognized|Required)/;
 

@@ -1,3 +1,3 @@
 // What `verdict doctor` checks of the server's services.
-export { checkSmtp, redactUrl } from '../services/mail.ts';
-export { DEFAULT_CHROMIUM_PATH } from '../services/pdf-render.ts';
+export { checkSmtp, redactUrl } from '../modules/mail/mail.ts';
+export { DEFAULT_CHROMIUM_PATH } from '../modules/problems/pdf-render.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Every final verdict written to a record, with the attempt that wrote it and the process that
-// judged it: written in the same statement as the record's verdict (services/submission-verdicts.ts),
+// judged it: written in the same statement as the record's verdict (modules/submissions/submission-verdicts.ts),
 // so a record has exactly one row per judging that reached a verdict (a rejudge adds one).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,0 +1,38 @@
+// Every route of the server, by area. The OpenAPI document is generated from this list.
+import type { RouteDef } from './route.ts';
+import { captchaRoutes, captchaTestRoutes } from '../modules/accounts/captcha-routes.ts';
+import { contestRoutes } from '../modules/contests/contests-routes.ts';
+import { docsRoutes } from './docs-routes.ts';
+import { downloadRoutes } from '../modules/problems/download-routes.ts';
+import { healthRoutes } from './health-routes.ts';
+import { leaderboardRoutes } from '../modules/contests/leaderboard-routes.ts';
+import { recordRoutes } from '../modules/submissions/records-routes.ts';
+import { submissionRoutes } from '../modules/submissions/submissions-routes.ts';
+import { membershipRoutes } from '../modules/contests/membership-routes.ts';
+import { problemRoutes } from '../modules/problems/problems-routes.ts';
+import { problemExportRoutes } from '../modules/problems/problem-export-routes.ts';
+import { sessionRoutes } from '../modules/accounts/session-routes.ts';
+import { templateRoutes } from '../modules/problems/templates-routes.ts';
+import { uploadRoutes } from '../modules/problems/upload-routes.ts';
+import { usersAdminRoutes } from '../modules/users/users-admin-routes.ts';
+
+export const allRoutes: RouteDef[] = [
+  ...healthRoutes,
+  ...sessionRoutes,
+  ...captchaRoutes,
+  ...uploadRoutes,
+  ...downloadRoutes,
+  ...contestRoutes,
+  ...membershipRoutes,
+  ...problemRoutes,
+  ...problemExportRoutes,
+  ...templateRoutes,
+  ...usersAdminRoutes,
+  ...submissionRoutes,
+  ...recordRoutes,
+  ...leaderboardRoutes,
+  ...docsRoutes(() => allRoutes),
+];
+
+/** Hooks for tests, registered only when NODE_ENV=test. */
+export const testOnlyRoutes: RouteDef[] = [...captchaTestRoutes];

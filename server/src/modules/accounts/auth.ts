@@ -1,0 +1,209 @@
+// Logging in and out, registering, resetting a forgotten password. Every entry point that
+// a stranger can call checks the captcha first; password logins go through passport-local's
+// Strategy and count failures per account and per address.
+import { sql, type Kysely } from 'kysely';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { DB } from '../../db/schema.ts';
+import { fail, isDomainError } from '../../common/errors.ts';
+import { toWireUser, type WireUser } from '../../common/wire.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { issueToken, replacePassword, resolveToken, revokeToken } from './tokens.ts';
+import type { Services } from '../../services.ts';
+import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
+import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
+import { assertLoginAllowed, assertMailAllowed, clearAccountFailures, recordLoginFailure, recordMailSent } from './rate-limit.ts';
+
+export type LoginRole = 'user' | 'admin';
+
+export interface Session {
+  token: string;
+  username: string;
+}
+
+type AuthServices = Pick<Services, 'db' | 'config' | 'mailer'>;
+
+interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  nickname: string;
+  gender: string;
+  auth: number;
+  password_hash: string;
+}
+
+const NOT_ADMIN = 'This account is not an administrator; please use the user login';
+
+export function findUserByEmail(db: Kysely<DB>, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'nickname', 'gender', 'auth', 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+// A hash to verify against when the username does not exist, so that a miss costs as much
+// time as a wrong password and does not reveal which usernames exist.
+let dummyHash: Promise<string> | undefined;
+
+function localStrategy(db: Kysely<DB>): LocalStrategy {
+  return new LocalStrategy((username, password, done) => {
+    (async () => {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'auth', 'password_hash'])
+        .where('username', '=', username)
+        .executeTakeFirst();
+      dummyHash ??= hashPassword('no such user');
+      const valid = await verifyPassword(row?.password_hash ?? (await dummyHash), password);
+      return row && valid ? { id: row.id, username: row.username, auth: row.auth } : false;
+    })().then((user) => done(null, user), done);
+  });
+}
+
+/** Runs passport-local's Strategy on the credentials: the user, or null when they are wrong. */
+function verifyCredentials(db: Kysely<DB>, username: string, password: string): Promise<{ id: number; username: string; auth: number } | null> {
+  const strategy = Object.create(localStrategy(db));
+  return new Promise((resolve, reject) => {
+    strategy.success = (user: { id: number; username: string; auth: number }) => resolve(user);
+    strategy.fail = () => resolve(null);
+    strategy.error = (err: Error) => reject(err);
+    strategy.authenticate({ body: { username, password }, query: {} }, {});
+  });
+}
+
+export async function passwordLogin(
+  { db, config }: AuthServices,
+  input: { username: string; password: string; ip: string } & CaptchaAnswer,
+  role: LoginRole,
+): Promise<Session> {
+  await checkCaptcha(db, config.captcha, input);
+  const keys = { account: input.username, ip: input.ip };
+  await assertLoginAllowed(db, keys);
+  const user = await verifyCredentials(db, input.username, input.password);
+  if (!user) {
+    await recordLoginFailure(db, keys);
+    throw fail('WRONG_CREDENTIALS');
+  }
+  if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
+  return db.transaction().execute(async (trx) => {
+    await clearAccountFailures(trx, input.username);
+    return { token: await issueToken(trx, user.id), username: user.username };
+  });
+}
+
+export async function emailLogin(
+  { db, config }: AuthServices,
+  input: { email: string; code: string; ip: string } & CaptchaAnswer,
+  role: LoginRole,
+): Promise<Session> {
+  await checkCaptcha(db, config.captcha, input);
+  const keys = { account: input.email, ip: input.ip };
+  await assertLoginAllowed(db, keys);
+  try {
+    return await consumeEmailCode(db, input.email, 'login', input.code, async (trx) => {
+      const user = await findUserByEmail(trx, input.email);
+      if (!user) throw fail('EMAIL_CODE_INVALID');
+      if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
+      await clearAccountFailures(trx, input.email);
+      return { token: await issueToken(trx, user.id), username: user.username };
+    });
+  } catch (err) {
+    if (isDomainError(err, 'EMAIL_CODE_INVALID')) await recordLoginFailure(db, keys);
+    throw err;
+  }
+}
+
+/**
+ * Mails a code. Without a purpose: `register` for an unknown address, `login` for a known one.
+ * A register code needs an unused address; login and reset codes need an account's address.
+ * Besides the one-per-minute limit of each address, a client address may ask for 60 codes per
+ * 15 minutes, so the server cannot be used to flood many mailboxes.
+ */
+export async function requestEmailCode(
+  { db, mailer }: AuthServices,
+  input: { email: string; purpose?: CodePurpose; ip: string },
+): Promise<CodePurpose> {
+  const { email, purpose, ip } = input;
+  const user = await findUserByEmail(db, email);
+  const chosen = purpose ?? (user ? 'login' : 'register');
+  if (chosen === 'register' && user) throw fail('CONFLICT', 'This e-mail address is already registered');
+  if (chosen !== 'register' && !user) throw fail('NOT_FOUND', 'No account uses this e-mail address');
+  await assertMailAllowed(db, ip);
+  await sendEmailCode(db, mailer, email, chosen);
+  await recordMailSent(db, ip);
+  return chosen;
+}
+
+export async function usernameTaken(db: Kysely<DB>, username: string, exceptUserId?: number): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('username', '=', username);
+  if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function emailTaken(db: Kysely<DB>, email: string, exceptUserId?: number): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  return user !== undefined && user.id !== exceptUserId;
+}
+
+export const USERNAME_TAKEN = 'This username is already taken';
+export const EMAIL_TAKEN = 'This e-mail address is already registered';
+
+/** Maps a unique-constraint violation on users to the conflict a person can act on. */
+export function userConflict(err: unknown): Error {
+  const e = err as { code?: string; constraint?: string; detail?: string };
+  if (e?.code !== '23505') return err as Error;
+  const where = `${e.constraint ?? ''} ${e.detail ?? ''}`;
+  return fail('CONFLICT', /email/i.test(where) ? EMAIL_TAKEN : USERNAME_TAKEN);
+}
+
+export async function register(
+  { db, config }: AuthServices,
+  input: { email: string; username: string; password: string; code: string } & CaptchaAnswer,
+): Promise<WireUser> {
+  await checkCaptcha(db, config.captcha, input);
+  if (await usernameTaken(db, input.username)) throw fail('CONFLICT', USERNAME_TAKEN);
+  if (await emailTaken(db, input.email)) throw fail('CONFLICT', EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = await consumeEmailCode(db, input.email, 'register', input.code, (trx) =>
+      trx
+        .insertInto('users')
+        .values({ username: input.username, email: input.email, nickname: input.username, password_hash: passwordHash })
+        .returning(['id', 'username', 'email', 'nickname', 'gender', 'auth'])
+        .executeTakeFirstOrThrow(),
+    );
+    return toWireUser(row);
+  } catch (err) {
+    throw userConflict(err);
+  }
+}
+
+/** Sets a new password after proving the address; every session of the account ends. */
+export async function resetPassword(
+  { db, config }: AuthServices,
+  input: { email: string; newPwd: string; code: string; username?: string } & CaptchaAnswer,
+): Promise<void> {
+  await checkCaptcha(db, config.captcha, input);
+  const user = await findUserByEmail(db, input.email);
+  if (!user) throw fail('EMAIL_CODE_INVALID');
+  if (input.username && input.username !== user.username) {
+    throw fail('VALIDATION', 'The username does not match this e-mail address', { field: 'username' });
+  }
+  const passwordHash = await hashPassword(input.newPwd);
+  await consumeEmailCode(db, input.email, 'reset', input.code, async (trx) => {
+    await replacePassword(trx, user.id, passwordHash);
+    await clearAccountFailures(trx, user.username);
+  });
+}
+
+/** isUserLogin / isAdminLogin: the token must be live and belong to that username. */
+export async function checkSession(db: Kysely<DB>, username: string, token: string, role: LoginRole): Promise<void> {
+  const user = token ? await resolveToken(db, token) : null;
+  if (!user || user.username !== username) throw fail('NOT_LOGGED_IN', 'Not logged in as this user; please log in again');
+  if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
+}
+
+export async function logout(db: Kysely<DB>, token: string): Promise<void> {
+  await revokeToken(db, token);
+}

@@ -1,0 +1,210 @@
+// Spec §7 "Session and user": logins, registration, password reset, session checks and the
+// user's own record. Handlers validate and call auth.ts and ../users/users-self.ts.
+import { z } from 'zod';
+import { route } from '../../http/route.ts';
+import * as auth from './auth.ts';
+import {
+  captchaFields,
+  email,
+  emailCode,
+  gender,
+  loginPassword,
+  loginUsername,
+  newPassword,
+  newUsername,
+  nickname,
+  PASSWORD_MAX,
+  text,
+} from './auth-fields.ts';
+import { findByUsername, getOwnUser, updateOwnUser } from '../users/users-self.ts';
+
+const wireUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  nickname: z.string(),
+  gender: z.enum(['male', 'female']),
+  auth: z.number(),
+});
+const session = z.object({ token: z.string(), username: z.string() });
+
+const passwordLoginBody = z.object({ username: loginUsername, password: loginPassword, ...captchaFields }).strict();
+const emailLoginBody = z.object({ email, code: emailCode, ...captchaFields }).strict();
+const sessionCheckBody = z
+  .object({ username: z.string().max(100, 'username: Too long'), token: z.string().max(200, 'token: Too long') })
+  .strict();
+
+export const sessionRoutes = [
+  route({
+    method: 'post',
+    path: '/api/email/sendEmailCode',
+    role: 'open',
+    tag: 'session',
+    encoding: 'form',
+    summary: 'Mail a 6-digit code (10 minutes, one use); purpose register, login or reset; one per address per minute, 60 per client per 15 minutes',
+    body: z.object({ email, purpose: z.enum(['register', 'login', 'reset'], 'purpose must be register, login or reset').optional() }).strict(),
+    reply: z.object({ purpose: z.enum(['register', 'login', 'reset']) }),
+    handler: async ({ body, ip }, services) => ({ purpose: await auth.requestEmailCode(services, { ...body, ip }) }),
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/login',
+    role: 'open',
+    tag: 'session',
+    encoding: 'form',
+    summary: 'User login by username and password (with captcha)',
+    body: passwordLoginBody,
+    reply: session,
+    handler: async ({ body, ip }, services) => auth.passwordLogin(services, { ...body, ip }, 'user'),
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/emailLogin',
+    role: 'open',
+    tag: 'session',
+    encoding: 'form',
+    summary: 'User login by e-mail and e-mail code (with captcha)',
+    body: emailLoginBody,
+    reply: session,
+    handler: async ({ body, ip }, services) => auth.emailLogin(services, { ...body, ip }, 'user'),
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/adminLogin',
+    role: 'open',
+    tag: 'session',
+    encoding: 'form',
+    summary: 'Administrator login by username and password (with captcha); refuses users',
+    body: passwordLoginBody,
+    reply: session,
+    handler: async ({ body, ip }, services) => auth.passwordLogin(services, { ...body, ip }, 'admin'),
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/adminEmailLogin',
+    role: 'open',
+    tag: 'session',
+    encoding: 'form',
+    summary: 'Administrator login by e-mail and e-mail code (with captcha); refuses users',
+    body: emailLoginBody,
+    reply: session,
+    handler: async ({ body, ip }, services) => auth.emailLogin(services, { ...body, ip }, 'admin'),
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/register',
+    role: 'open',
+    tag: 'session',
+    encoding: 'form',
+    summary: 'Create an account with an e-mail code of purpose register (with captcha)',
+    body: z.object({ email, username: newUsername, password: newPassword, code: emailCode, ...captchaFields }).strict(),
+    reply: wireUser,
+    handler: async ({ body }, services) => auth.register(services, body),
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/forgetPwd',
+    role: 'open',
+    tag: 'session',
+    encoding: 'form',
+    summary: "Set a new password with an e-mail code (with captcha); ends all the account's sessions",
+    body: z
+      .object({
+        email,
+        newPwd: newPassword,
+        code: emailCode,
+        username: z.string().trim().max(100, 'username: Too long').optional(),
+        ...captchaFields,
+      })
+      .strict(),
+    handler: async ({ body }, services) => {
+      await auth.resetPassword(services, body);
+      return null;
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/isUserLogin',
+    role: 'open',
+    tag: 'session',
+    encoding: 'form',
+    summary: 'Code 0 when the token is live and belongs to the username',
+    body: sessionCheckBody,
+    handler: async ({ body }, { db }) => {
+      await auth.checkSession(db, body.username, body.token, 'user');
+      return true;
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/isAdminLogin',
+    role: 'open',
+    tag: 'session',
+    encoding: 'form',
+    summary: 'Code 0 when the token is live, belongs to the username and the user is an administrator',
+    body: sessionCheckBody,
+    handler: async ({ body }, { db }) => {
+      await auth.checkSession(db, body.username, body.token, 'admin');
+      return true;
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/logout',
+    role: 'user',
+    tag: 'session',
+    summary: 'Revoke the token of this request',
+    handler: async ({ token }, { db }) => {
+      await auth.logout(db, token!);
+      return null;
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/user/userInfo',
+    role: 'user',
+    tag: 'session',
+    summary: 'The logged-in user',
+    reply: wireUser,
+    handler: async ({ user }, { db }) => getOwnUser(db, user!),
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/findByUserName1',
+    role: 'user',
+    tag: 'session',
+    encoding: 'form',
+    summary: 'A user by username (own record; administrators any); password is always ""',
+    body: z.object({ username: text('Please enter the username').trim().min(1, 'Please enter the username').max(100, 'username: Too long') }).strict(),
+    reply: wireUser.extend({ password: z.literal('') }),
+    handler: async ({ body, user }, { db }) => findByUsername(db, user!, body.username),
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/updateMyUser',
+    role: 'user',
+    tag: 'session',
+    encoding: 'json',
+    summary: "Save one's own personal info; a non-empty password changes it and ends the other sessions",
+    body: z
+      .object({
+        userID: z.preprocess(
+          (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+          z.number({ error: 'userID must be a positive integer' }).int('userID must be a positive integer').positive('userID must be a positive integer'),
+        ),
+        username: newUsername,
+        nickname,
+        email,
+        gender,
+        password: z
+          .string()
+          .optional()
+          .default('')
+          .refine((v) => v === '' || v.length >= 6, 'password length must not be under 6')
+          .refine((v) => v.length <= PASSWORD_MAX, `Password length must not be over ${PASSWORD_MAX}`),
+      })
+      .strict(),
+    reply: wireUser,
+    handler: async ({ body, user, token }, { db }) => updateOwnUser(db, user!, token!, body),
+  }),
+];

@@ -1,0 +1,122 @@
+// Contest membership and contest problems (spec §7 Admin/Membership), plus the contest's
+// problem list that members read.
+import { z } from 'zod';
+import { route } from '../../http/route.ts';
+import { idField } from '../../http/fields.ts';
+import {
+  addContestProblem,
+  addMember,
+  addMembersByUsername,
+  contestProblemsFor,
+  listMembers,
+  removeContestProblem,
+  removeMember,
+} from './membership.ts';
+
+const LIST_SHAPE = 'Send the contest title followed by at least one username';
+const MAX_LIST = 10_000;
+
+const contestUser = z.object({ contestId: idField('contestId'), userId: idField('userId') }).strict();
+const contestProblem = z.object({ contestId: idField('contestId'), problemId: idField('problemId') }).strict();
+
+const userList = z
+  .array(z.string({ error: 'Every item must be text' }).trim(), { error: LIST_SHAPE })
+  .max(MAX_LIST + 1, `At most ${MAX_LIST} usernames at once`)
+  .transform((items) => ({ title: items[0] ?? '', usernames: items.slice(1).filter((s) => s !== '') }))
+  .refine((v) => v.title !== '' && v.usernames.length > 0, LIST_SHAPE)
+  .meta({ type: 'array', items: { type: 'string' }, minItems: 2, description: '[contestTitle, username, ...]' });
+
+export const membershipRoutes = [
+  route({
+    method: 'post',
+    path: '/api/contestRecord/add',
+    role: 'admin',
+    tag: 'admin membership',
+    summary: 'Add one user to a contest',
+    encoding: 'json',
+    body: contestUser,
+    handler: async ({ body }, { db }) => {
+      await addMember(db, body.contestId, body.userId);
+      return null;
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/contestRecord/addByUserIdList',
+    role: 'admin',
+    tag: 'admin membership',
+    summary: 'Add users by username to the contest named first; unknown names are reported',
+    encoding: 'json',
+    body: userList,
+    reply: z.object({ added: z.array(z.string()), alreadyMember: z.array(z.string()), unknown: z.array(z.string()) }),
+    handler: ({ body }, { db }) => addMembersByUsername(db, body.title, body.usernames),
+  }),
+  route({
+    method: 'delete',
+    path: '/api/contestRecord/deleteByUserId',
+    role: 'admin',
+    tag: 'admin membership',
+    summary: 'Remove a user from a contest',
+    encoding: 'json',
+    body: contestUser,
+    handler: async ({ body }, { db }) => {
+      await removeMember(db, body.contestId, body.userId);
+      return null;
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/contestRecord/userListHavingContest',
+    role: 'admin',
+    tag: 'admin membership',
+    summary: "A contest's users, ascending by user id",
+    query: z.object({ contestId: idField('contestId') }).strict(),
+    reply: z.array(z.object({ contestId: z.number().int(), userId: z.number().int(), username: z.string(), nickname: z.string() })),
+    handler: ({ query }, { db }) => listMembers(db, query.contestId),
+  }),
+  route({
+    method: 'post',
+    path: '/api/contestProblem/addByProblemId',
+    role: 'admin',
+    tag: 'admin membership',
+    summary: 'Add a problem to a contest (it takes the next letter)',
+    encoding: 'form',
+    body: contestProblem,
+    handler: async ({ body }, { db }) => {
+      await addContestProblem(db, body.contestId, body.problemId);
+      return null;
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/api/contestProblem/delete',
+    role: 'admin',
+    tag: 'admin membership',
+    summary: 'Remove a problem from a contest',
+    encoding: 'json',
+    body: contestProblem,
+    handler: async ({ body }, { db }) => {
+      await removeContestProblem(db, body.contestId, body.problemId);
+      return null;
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/contestProblem/list',
+    role: 'user',
+    tag: 'contests',
+    summary: "A contest's problems in contest order with letters (members and admins)",
+    query: z.object({ contestId: idField('contestId') }).strict(),
+    reply: z.array(
+      z.object({
+        contestId: z.number().int(),
+        problemId: z.number().int(),
+        letter: z.string(),
+        title: z.string(),
+        timeLimit: z.number().int(),
+        memoryLimit: z.number().int(),
+      }),
+    ),
+    handler: ({ query, user }, { db }) => contestProblemsFor(db, user!, query.contestId),
+  }),
+];

@@ -1,0 +1,93 @@
+// One `judge-submission` job: claim the record (JG, one more attempt), judge it against the
+// package it was submitted for, store the verdict. A claim is an attempt number; a result is
+// stored only while that attempt still owns the record, so a rejudge or a worker that took
+// over an expired lock always wins over a late writer.
+import type { Kysely } from 'kysely';
+import type { DB, TestResult } from '../../db/schema.ts';
+import { JudgeSetupError, type Judge } from '@verdict/judge';
+import type { JudgeResult } from '@verdict/judge';
+import type { Logger } from '../../logger.ts';
+import type { PackageCache } from './judge-queue-packages.ts';
+import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from '../submissions/submissions-states.ts';
+import { storeFinalVerdict } from '../submissions/submission-verdicts.ts';
+
+const COMPILE_MESSAGE_LIMIT = 16 * 1024;
+/** Delay before a record whose judging failed for a passing reason (database, disk) is tried again. */
+export const RETRY_DELAY_MS = 5000;
+
+export interface JudgeRunDeps {
+  db: Kysely<DB>;
+  judge: () => Promise<Judge>;
+  packages: PackageCache;
+  log: Logger;
+  retry: (submissionId: number, delayMs: number) => Promise<void>;
+}
+
+export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keepAlive: () => void = () => {}): Promise<void> {
+  const { db, log } = deps;
+  const claimed = await db
+    .updateTable('submissions')
+    .set((eb) => ({ status: 'JG', judge_attempts: eb('judge_attempts', '+', 1), judge_started_at: new Date(), timings: null }))
+    .where('id', '=', submissionId)
+    .where('status', 'in', [...PENDING_STATES])
+    .returning(['id', 'problem_id', 'language', 'code', 'package_hash', 'judge_attempts'])
+    .executeTakeFirst();
+  if (!claimed) return; // already judged, or deleted
+  const attempt = claimed.judge_attempts;
+  const store = (result: JudgeResult) => storeResult(db, log, submissionId, attempt, result);
+  if (attempt > MAX_JUDGE_ATTEMPTS) {
+    await store(systemError(`Judging failed ${attempt - 1} times; please contact the administrator.`));
+    return;
+  }
+  try {
+    const problemRow = await db.selectFrom('problems').select(['time_limit', 'memory_limit', 'package_hash']).where('id', '=', claimed.problem_id).executeTakeFirst();
+    const hash = claimed.package_hash ?? problemRow?.package_hash;
+    if (!problemRow || !hash) {
+      await store(systemError('The problem has no test data yet.'));
+      return;
+    }
+    const pkg = await deps.packages.problem(hash);
+    keepAlive();
+    // The limits an administrator set on the problem win over the package's own.
+    const problem = { ...pkg, timeLimitMs: problemRow.time_limit || pkg.timeLimitMs, memoryLimitMb: problemRow.memory_limit || pkg.memoryLimitMb };
+    const judge = await deps.judge();
+    const result = await judge.judgeSubmission({ problem, language: claimed.language, source: claimed.code, onProgress: keepAlive });
+    await store(result);
+  } catch (err) {
+    if (err instanceof JudgeSetupError) {
+      await store(systemError(err.message));
+      return;
+    }
+    log.error({ err, submissionId, attempt }, 'judging failed');
+    if (attempt >= MAX_JUDGE_ATTEMPTS) {
+      await store(systemError(`Judging failed ${attempt} times: ${(err as Error).message}`));
+      return;
+    }
+    const released = await db
+      .updateTable('submissions')
+      .set({ status: 'PD' })
+      .where('id', '=', submissionId)
+      .where('status', '=', 'JG')
+      .where('judge_attempts', '=', attempt)
+      .executeTakeFirst();
+    if (Number(released.numUpdatedRows) > 0) await deps.retry(submissionId, RETRY_DELAY_MS);
+  }
+}
+
+function systemError(message: string): JudgeResult {
+  return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: message, tests: [] };
+}
+
+async function storeResult(db: Kysely<DB>, log: Logger, id: number, attempt: number, result: JudgeResult): Promise<void> {
+  const tests: TestResult[] = result.tests.map((t) => ({ name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb }));
+  const stored = await storeFinalVerdict(db, id, { attempt, states: ['JG'] }, {
+    status: result.verdict,
+    compile_message: result.compileMessage.slice(0, COMPILE_MESSAGE_LIMIT),
+    run_time: Math.round(result.timeMs),
+    run_memory: Math.round(result.memoryKb),
+    tests: JSON.stringify(tests),
+    timings: result.timings ? JSON.stringify(result.timings) : null,
+  });
+  // Another worker took the record over (this one stalled past its lock) or it was rejudged.
+  if (!stored) log.warn({ submissionId: id, attempt, verdict: result.verdict }, 'result dropped: the record was claimed again');
+}

@@ -1,0 +1,131 @@
+// Problems for administrators (spec §2 problem management, §5 problem rules) and the reads a
+// contest member needs: title, limits and statement. Test data upload lives elsewhere.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, ProblemsTable } from '../../db/schema.ts';
+import { containsPattern } from '../../db/like.ts';
+import { fail } from '../../common/errors.ts';
+import type { CurrentUser } from '../accounts/current-user.ts';
+import { assertCanReadProblem, findContest } from '../contests/contest-access.ts';
+
+export interface ProblemFields {
+  title: string;
+  timeLimit: number;
+  memoryLimit: number;
+  statement?: string;
+}
+
+export interface WireProblem {
+  id: number;
+  title: string;
+  timeLimit: number;
+  memoryLimit: number;
+  hasData: boolean;
+  hasPdf: boolean;
+}
+
+export interface ProblemDetail extends WireProblem {
+  statement: string;
+}
+
+type ProblemRow = Pick<Selectable<ProblemsTable>, 'id' | 'title' | 'time_limit' | 'memory_limit' | 'package_hash' | 'pdf_hash'>;
+const COLUMNS = ['id', 'title', 'time_limit', 'memory_limit', 'package_hash', 'pdf_hash'] as const;
+
+function toWire(row: ProblemRow): WireProblem {
+  return {
+    id: row.id,
+    title: row.title,
+    timeLimit: row.time_limit,
+    memoryLimit: row.memory_limit,
+    hasData: row.package_hash !== null,
+    hasPdf: row.pdf_hash !== null,
+  };
+}
+
+export async function listProblems(db: Kysely<DB>, filter: { id?: number; title?: string }): Promise<WireProblem[]> {
+  let q = db.selectFrom('problems').select(COLUMNS).orderBy('id');
+  if (filter.id !== undefined) q = q.where('id', '=', filter.id);
+  if (filter.title) q = q.where('title', 'ilike', containsPattern(filter.title));
+  return (await q.execute()).map(toWire);
+}
+
+/** Problems that are not (yet) in the contest, for its add-problem select. */
+export async function listProblemsOutsideContest(db: Kysely<DB>, contestId: number): Promise<WireProblem[]> {
+  await findContest(db, contestId);
+  const rows = await db
+    .selectFrom('problems')
+    .select(COLUMNS)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('contest_problems as cp').select('cp.problem_id').whereRef('cp.problem_id', '=', 'problems.id').where('cp.contest_id', '=', contestId))),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map(toWire);
+}
+
+// Titles are unique: the spec's problem page looks a problem up by its title.
+async function assertTitleFree(db: Kysely<DB>, title: string, exceptId?: number): Promise<void> {
+  let q = db.selectFrom('problems').select('id').where('title', '=', title);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw fail('CONFLICT', 'A problem with this title already exists');
+}
+
+export async function addProblem(db: Kysely<DB>, fields: ProblemFields): Promise<WireProblem> {
+  await assertTitleFree(db, fields.title);
+  const row = await db
+    .insertInto('problems')
+    .values({ title: fields.title, time_limit: fields.timeLimit, memory_limit: fields.memoryLimit, statement: fields.statement ?? '' })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toWire(row);
+}
+
+export async function updateProblem(db: Kysely<DB>, id: number, fields: ProblemFields): Promise<WireProblem> {
+  await assertTitleFree(db, fields.title, id);
+  const row = await db
+    .updateTable('problems')
+    .set({
+      title: fields.title,
+      time_limit: fields.timeLimit,
+      memory_limit: fields.memoryLimit,
+      ...(fields.statement !== undefined ? { statement: fields.statement } : {}),
+    })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw fail('NOT_FOUND', 'No such problem');
+  return toWire(row);
+}
+
+/** Deletes all the problems or none; their contest links and submissions go with them. */
+export async function deleteProblems(db: Kysely<DB>, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  return db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('problems').select('id').where('id', 'in', unique).execute();
+    if (found.length !== unique.length) {
+      const have = new Set(found.map((r) => r.id));
+      throw fail('NOT_FOUND', `No such problem: ${unique.filter((id) => !have.has(id)).join(', ')}`);
+    }
+    await trx.deleteFrom('problems').where('id', 'in', unique).execute();
+    return unique.length;
+  });
+}
+
+async function detail(db: Kysely<DB>, id: number): Promise<ProblemDetail> {
+  const row = await db.selectFrom('problems').select([...COLUMNS, 'statement']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw fail('NOT_FOUND', 'No such problem');
+  return { ...toWire(row), statement: row.statement };
+}
+
+/** A problem by id, for an administrator or a member of a started contest holding it. */
+export async function readProblem(db: Kysely<DB>, user: CurrentUser, problemId: number, now: Date, contestId?: number): Promise<ProblemDetail> {
+  const problem = await detail(db, problemId);
+  await assertCanReadProblem(db, user, problemId, now, contestId);
+  return problem;
+}
+
+/** A problem by exact title (the problem page's lookup), with the same access rule. */
+export async function readProblemByTitle(db: Kysely<DB>, user: CurrentUser, title: string, now: Date, contestId?: number): Promise<ProblemDetail> {
+  const row = await db.selectFrom('problems').select('id').where('title', '=', title).orderBy('id').executeTakeFirst();
+  if (!row) throw fail('NOT_FOUND', 'No such problem');
+  return readProblem(db, user, row.id, now, contestId);
+}

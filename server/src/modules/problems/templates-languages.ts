@@ -1,0 +1,56 @@
+// The languages a template may name. Languages are data (languages/<id>/language.json); this
+// reads their ids and names. The judge can offer a narrower list (only toolchains it found)
+// by giving startServer another LanguageCatalog.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from '../../logger.ts';
+import type { JudgeProvider } from '../judging/judge-provider.ts';
+
+export interface LanguageChoice {
+  id: string;
+  name: string;
+}
+
+export type LanguageCatalog = () => Promise<LanguageChoice[]>;
+
+export const LANGUAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../languages');
+
+export async function readLanguageChoices(dir = LANGUAGES_DIR): Promise<LanguageChoice[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const choices: LanguageChoice[] = [];
+  for (const entry of entries.filter((e) => e.isDirectory())) {
+    try {
+      const raw = JSON.parse(await readFile(path.join(dir, entry.name, 'language.json'), 'utf8'));
+      if (typeof raw.id === 'string' && typeof raw.name === 'string') choices.push({ id: raw.id, name: raw.name });
+    } catch {
+      // A folder without a readable language.json is not a language; the judge reports it.
+    }
+  }
+  return choices.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The language a template's or submission's `language` text names: its id or its name, any case. */
+export function findLanguage(choices: LanguageChoice[], text: string): LanguageChoice | undefined {
+  const wanted = text.trim().toLowerCase();
+  return choices.find((c) => c.id.toLowerCase() === wanted || c.name.toLowerCase() === wanted);
+}
+
+/**
+ * The languages the judge offers here: those whose toolchain answers inside the configured
+ * backend, probed once. When the judge cannot be set up (no sandbox on this host), every
+ * defined language is listed and the reason is logged, so administration still works.
+ */
+export function languageCatalogFromJudge(judge: JudgeProvider, log: Logger): LanguageCatalog {
+  let cached: Promise<LanguageChoice[]> | undefined;
+  return () =>
+    (cached ??= (async () => {
+      try {
+        const languages = await (await judge.get()).languages();
+        return languages.map((l) => ({ id: l.id, name: l.name })).sort((a, b) => a.id.localeCompare(b.id));
+      } catch (err) {
+        log.warn({ reason: (err as Error).message }, 'judge not usable: listing every defined language');
+        return readLanguageChoices();
+      }
+    })());
+}

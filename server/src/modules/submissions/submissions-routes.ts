@@ -1,0 +1,50 @@
+// Submitting code and rejudging (spec §7 "POST /api/submit"; docs/judging-queue.md).
+import { z } from 'zod';
+import { idField } from '../../http/fields.ts';
+import { route } from '../../http/route.ts';
+import { rejudge, submitCode } from './submissions.ts';
+
+const submitReply = z.object({
+  id: z.number().int(),
+  result: z.boolean(),
+  runTime: z.number().int(),
+  runMemory: z.number().int(),
+  judgeResult: z.string(),
+  compileMessage: z.string(),
+  judgeTime: z.string(),
+});
+
+const optionalId = (name: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(name).optional());
+
+export const submissionRoutes = [
+  route({
+    method: 'post',
+    path: '/api/submit',
+    role: 'user',
+    tag: 'submissions',
+    summary: 'Submit code; waits for the verdict up to SUBMIT_WAIT_MS, then replies with the current state (PD/JG)',
+    encoding: 'json',
+    body: z
+      .object({
+        problemId: idField('problemId'),
+        language: z.string({ error: 'Please select a language!' }).trim().min(1, 'Please select a language!').max(100, 'Please select a language!'),
+        code: z.string({ error: 'Please enter your code!' }).refine((s) => s.trim() !== '', 'Please enter your code!'),
+        contestId: optionalId('contestId'),
+      })
+      .strict(),
+    reply: submitReply,
+    handler: ({ body, user }, s) =>
+      submitCode({ db: s.db, queue: s.judgeQueue, languages: s.languages, log: s.log, clock: s.clock, waitMs: s.config.submitWaitMs }, user!, body),
+  }),
+  route({
+    method: 'post',
+    path: '/api/JudgeRecord/rejudge',
+    role: 'admin',
+    tag: 'admin submissions',
+    summary: "Judge a record again against its problem's current test data",
+    encoding: 'json',
+    body: z.object({ id: idField('id') }).strict(),
+    reply: submitReply,
+    handler: ({ body }, { db, judgeQueue, log }) => rejudge(db, judgeQueue, log, body.id),
+  }),
+];

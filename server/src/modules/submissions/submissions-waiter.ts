@@ -1,0 +1,65 @@
+// Waiting for verdicts: every POST /api/submit in this process that waits shares one poll of
+// the database (one query per tick for all waiting records, not one per request), so a burst
+// of submissions does not multiply the load. Works the same whichever process judges.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { PENDING_STATES } from './submissions-states.ts';
+
+const POLL_MS = 150;
+
+export class VerdictWaiter {
+  private readonly waiting = new Map<number, Set<() => void>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Resolves when the record has a final verdict, or after `waitMs`, whichever comes first. */
+  wait(id: number, waitMs: number): Promise<void> {
+    if (waitMs <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timeout);
+        const set = this.waiting.get(id);
+        set?.delete(done);
+        if (set?.size === 0) this.waiting.delete(id);
+        resolve();
+      };
+      const timeout = setTimeout(done, waitMs);
+      let set = this.waiting.get(id);
+      if (!set) this.waiting.set(id, (set = new Set()));
+      set.add(done);
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.timer || this.waiting.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.poll()
+        .catch(() => {}) // a failed poll is retried on the next tick; waits end by their timeout anyway
+        .finally(() => {
+          this.timer = undefined;
+          this.schedule();
+        });
+    }, POLL_MS);
+  }
+
+  private async poll(): Promise<void> {
+    const ids = [...this.waiting.keys()];
+    if (ids.length === 0) return;
+    const judged = await this.db
+      .selectFrom('submissions')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', 'not in', [...PENDING_STATES])
+      .execute();
+    for (const { id } of judged) for (const done of [...(this.waiting.get(id) ?? [])]) done();
+  }
+
+  /** Ends every wait now (server shutdown). */
+  close(): void {
+    for (const set of [...this.waiting.values()]) for (const done of [...set]) done();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,153 @@
+// Submitting code: check who may submit what, store the record as PD, enqueue it, and wait a
+// bounded time for the verdict. Rejudging resets a record and enqueues it again.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, SubmissionsTable } from '../../db/schema.ts';
+import type { Clock } from '../../common/clock.ts';
+import { fail } from '../../common/errors.ts';
+import type { CurrentUser } from '../accounts/current-user.ts';
+import { formatTime } from '../../common/wire.ts';
+import type { Logger } from '../../logger.ts';
+import { assertCanOpenContestProblem, isAdmin } from '../contests/contest-access.ts';
+import type { JudgeQueue } from '../judging/judge-queue.ts';
+import { findLanguage, type LanguageCatalog } from '../problems/templates-languages.ts';
+
+export const MAX_SOURCE_BYTES = 64 * 1024;
+/** Per user (administrators are not limited): one submission per interval, and a cap per minute. */
+export const SUBMIT_MIN_INTERVAL_MS = 3000;
+export const SUBMITS_PER_MINUTE = 20;
+
+export interface SubmitInput {
+  problemId: number;
+  language: string;
+  code: string;
+  contestId?: number;
+}
+
+export interface SubmitReply {
+  id: number;
+  result: boolean;
+  runTime: number;
+  runMemory: number;
+  judgeResult: string;
+  compileMessage: string;
+  judgeTime: string;
+}
+
+export interface SubmissionDeps {
+  db: Kysely<DB>;
+  queue: JudgeQueue;
+  languages: LanguageCatalog;
+  log: Logger;
+  clock: Clock;
+  waitMs: number;
+}
+
+type SubmissionRow = Selectable<SubmissionsTable>;
+
+export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input: SubmitInput): Promise<SubmitReply> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  if (Buffer.byteLength(input.code, 'utf8') > MAX_SOURCE_BYTES) {
+    throw fail('TOO_LARGE', `Your code is too long: at most ${MAX_SOURCE_BYTES / 1024} KB.`);
+  }
+  const language = findLanguage(await deps.languages(), input.language);
+  if (!language) throw fail('VALIDATION', `Unknown language "${input.language}"`, { field: 'language' });
+  if (input.contestId === undefined) {
+    if (!isAdmin(user)) throw fail('VALIDATION', 'Please choose a contest first', { field: 'contestId' });
+  } else {
+    await assertCanOpenContestProblem(db, user, input.contestId, input.problemId, now);
+  }
+  const problem = await db.selectFrom('problems').select(['id', 'package_hash']).where('id', '=', input.problemId).executeTakeFirst();
+  if (!problem) throw fail('NOT_FOUND', 'No such problem');
+  if (!problem.package_hash) throw fail('CONFLICT', 'This problem has no test data yet; please tell the administrator.');
+  if (!isAdmin(user)) await assertSubmitRate(db, user.id, now);
+
+  const template = await db
+    .selectFrom('templates')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['language']), 'in', [language.id.toLowerCase(), language.name.toLowerCase(), input.language.trim().toLowerCase()]))
+    .orderBy('id')
+    .executeTakeFirst();
+  const row = await db
+    .insertInto('submissions')
+    .values({
+      user_id: user.id,
+      problem_id: problem.id,
+      contest_id: input.contestId ?? null,
+      template_id: template?.id ?? null,
+      language: language.id,
+      code: input.code,
+      package_hash: problem.package_hash,
+      tests: '[]',
+      // The clock's time, so the cooldown, the cap and the contest's minutes all read one clock.
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  try {
+    await deps.queue.enqueue(row.id);
+  } catch (err) {
+    // The record stays PD; the stale-record chore enqueues it again.
+    deps.log.error({ err, submissionId: row.id }, 'could not enqueue a submission');
+  }
+  return toSubmitReply(await waitForVerdict(db, deps.queue, row.id, deps.waitMs));
+}
+
+async function assertSubmitRate(db: Kysely<DB>, userId: number, now: Date): Promise<void> {
+  const { rows } = await sql<{ last: Date | null; minute: number }>`
+    select max(created_at) as last, count(*)::int as minute
+      from submissions where user_id = ${userId} and created_at > ${new Date(now.getTime() - 60_000)}`.execute(db);
+  const { last, minute } = rows[0];
+  if (last) {
+    const waitMs = new Date(last).getTime() + SUBMIT_MIN_INTERVAL_MS - now.getTime();
+    if (waitMs > 0) throw fail('RATE_LIMITED', `You are submitting too fast: please wait ${Math.ceil(waitMs / 1000)} s before submitting again.`);
+  }
+  if (minute >= SUBMITS_PER_MINUTE) throw fail('RATE_LIMITED', `Too many submissions: at most ${SUBMITS_PER_MINUTE} per minute. Please wait a little.`);
+}
+
+/** Waits (shared poll) until the record has a final verdict or `waitMs` passed; returns it as it is then. */
+export async function waitForVerdict(db: Kysely<DB>, queue: JudgeQueue, id: number, waitMs: number): Promise<SubmissionRow> {
+  await queue.verdicts.wait(id, waitMs);
+  return db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export function toSubmitReply(row: SubmissionRow): SubmitReply {
+  return {
+    id: row.id,
+    result: row.status === 'AC',
+    runTime: row.run_time,
+    runMemory: row.run_memory,
+    judgeResult: row.status,
+    compileMessage: row.compile_message,
+    judgeTime: formatTime(row.created_at),
+  };
+}
+
+/** Administrators: judge a record again against its problem's current test data. */
+export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, log: Logger, id: number): Promise<SubmitReply> {
+  const row = await db
+    .updateTable('submissions')
+    .set({
+      status: 'PD',
+      judge_attempts: 0,
+      compile_message: '',
+      run_time: 0,
+      run_memory: 0,
+      tests: '[]',
+      judged_at: null,
+      package_hash: sql<string | null>`(select package_hash from problems where problems.id = submissions.problem_id)`,
+    })
+    .where('id', '=', id)
+    .where('status', 'not in', ['CP', 'JG'])
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) {
+    const exists = await db.selectFrom('submissions').select('status').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw fail('NOT_FOUND', 'No such record');
+    throw fail('CONFLICT', 'The record is being judged right now; rejudge it once it has a verdict.');
+  }
+  // The job lives in Agenda's table, outside this update's reach: if it cannot be written, the
+  // record stays PD and the stale-record chore enqueues it again, so the rejudge still happens.
+  await queue.enqueue(id).catch((err) => log.error({ err, submissionId: id }, 'could not enqueue a rejudged submission'));
+  return toSubmitReply(row);
+}

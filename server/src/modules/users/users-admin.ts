@@ -1,0 +1,137 @@
+// User management for administrators (spec §2 user management, §5 admin user rules): list,
+// add, edit, change password, bulk delete. Only a superadmin touches a superadmin's account
+// (else any admin could take it over by resetting its password); the last superadmin can
+// never be deleted or demoted, and nobody deletes their own account from here.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { containsPattern } from '../../db/like.ts';
+import { uniqueViolation } from '../../db/unique.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { replacePassword } from '../accounts/tokens.ts';
+import { fail } from '../../common/errors.ts';
+import type { CurrentUser } from '../accounts/current-user.ts';
+import { toWireUser, type WireUser } from '../../common/wire.ts';
+
+export interface NewUser {
+  username: string;
+  email: string;
+  nickname: string;
+  gender: 'male' | 'female';
+  auth: number;
+  password: string;
+}
+
+export interface UserChanges {
+  id: number;
+  username: string;
+  email: string;
+  nickname: string;
+  gender: 'male' | 'female';
+  auth: number;
+}
+
+const USER_COLUMNS = ['id', 'username', 'email', 'nickname', 'gender', 'auth'] as const;
+const SUPERADMIN = 2;
+
+export async function listUsers(db: Kysely<DB>, keyword?: string): Promise<WireUser[]> {
+  let q = db.selectFrom('users').select(USER_COLUMNS).orderBy('id');
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    q = q.where((eb) => eb.or([eb('username', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+  }
+  return (await q.execute()).map(toWireUser);
+}
+
+export async function listUsersByAuth(db: Kysely<DB>, auth: number): Promise<WireUser[]> {
+  const rows = await db.selectFrom('users').select(USER_COLUMNS).where('auth', '=', auth).orderBy('id').execute();
+  return rows.map(toWireUser);
+}
+
+async function assertUnique(db: Kysely<DB>, username: string, email: string, exceptId?: number): Promise<void> {
+  let q = db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) => eb.or([eb('username', '=', username), eb(eb.fn('lower', ['email']), '=', email.toLowerCase())]));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  const clash = await q.executeTakeFirst();
+  if (!clash) return;
+  if (clash.username === username) throw fail('CONFLICT', 'Username already exists');
+  throw fail('CONFLICT', 'Email already exists');
+}
+
+/** The same answers as assertUnique when a concurrent request won the race to the index. */
+function rethrowUnique(err: unknown): never {
+  const constraint = uniqueViolation(err);
+  if (constraint !== undefined) throw fail('CONFLICT', constraint.includes('email') ? 'Email already exists' : 'Username already exists');
+  throw err;
+}
+
+export async function addUser(db: Kysely<DB>, input: NewUser): Promise<WireUser> {
+  await assertUnique(db, input.username, input.email);
+  const { password, ...fields } = input;
+  const row = await db
+    .insertInto('users')
+    .values({ ...fields, password_hash: await hashPassword(password) })
+    .returning(USER_COLUMNS)
+    .executeTakeFirstOrThrow()
+    .catch(rethrowUnique);
+  return toWireUser(row);
+}
+
+async function findUser(db: Kysely<DB>, id: number) {
+  const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) throw fail('NOT_FOUND', 'No such user');
+  return row;
+}
+
+function assertMayManage(caller: CurrentUser, target: { auth: number }): void {
+  if (target.auth === SUPERADMIN && caller.auth !== SUPERADMIN) throw fail('FORBIDDEN', "Only a superadmin can change a superadmin's account");
+}
+
+async function superadminCount(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('auth', '=', SUPERADMIN).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: UserChanges): Promise<WireUser> {
+  return db.transaction().execute(async (trx) => {
+    const current = await findUser(trx, changes.id);
+    assertMayManage(caller, current);
+    // The admin form assigns user or admin only; a superadmin keeps that role when edited.
+    if (changes.auth === SUPERADMIN && current.auth !== SUPERADMIN) {
+      throw fail('VALIDATION', 'Authority must be user or admin', { field: 'auth' });
+    }
+    if (current.auth === SUPERADMIN && changes.auth !== SUPERADMIN && (await superadminCount(trx)) <= 1) {
+      throw fail('CONFLICT', 'The last superadmin cannot be demoted');
+    }
+    await assertUnique(trx, changes.username, changes.email, changes.id);
+    const { id, ...fields } = changes;
+    const row = await trx.updateTable('users').set(fields).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirstOrThrow().catch(rethrowUnique);
+    return toWireUser(row);
+  });
+}
+
+/** Sets a new password and ends the user's sessions (except the caller's own, when it is them). */
+export async function setUserPassword(db: Kysely<DB>, caller: CurrentUser, callerToken: string | null, id: number, password: string): Promise<void> {
+  assertMayManage(caller, await findUser(db, id));
+  await replacePassword(db, id, await hashPassword(password), caller.id === id ? (callerToken ?? undefined) : undefined);
+}
+
+export async function deleteUsers(db: Kysely<DB>, caller: CurrentUser, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (unique.includes(caller.id)) throw fail('CONFLICT', 'You cannot delete your own account');
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('users').select(['id', 'auth']).where('id', 'in', unique).forUpdate().execute();
+    if (rows.length !== unique.length) {
+      const found = new Set(rows.map((r) => r.id));
+      throw fail('NOT_FOUND', `No such user: ${unique.filter((id) => !found.has(id)).join(', ')}`);
+    }
+    for (const row of rows) assertMayManage(caller, row);
+    const superadmins = rows.filter((r) => r.auth === SUPERADMIN).length;
+    if (superadmins > 0 && superadmins >= (await superadminCount(trx))) {
+      throw fail('CONFLICT', 'The last superadmin cannot be deleted');
+    }
+    await trx.deleteFrom('users').where('id', 'in', unique).execute();
+    return unique.length;
+  });
+}

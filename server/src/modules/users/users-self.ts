@@ -1,0 +1,65 @@
+// A user's own record: reading it and editing personal info (spec: personal info and admin
+// profile pages). Nobody edits another person's record here; admins use the user management calls.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { fail } from '../../common/errors.ts';
+import type { CurrentUser } from '../accounts/current-user.ts';
+import { toWireUser, type WireUser } from '../../common/wire.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { revokeUserTokens } from '../accounts/tokens.ts';
+import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, userConflict, usernameTaken } from '../accounts/auth.ts';
+
+const WIRE_COLUMNS = ['id', 'username', 'email', 'nickname', 'gender', 'auth'] as const;
+
+export async function getOwnUser(db: Kysely<DB>, me: CurrentUser): Promise<WireUser> {
+  const row = await db.selectFrom('users').select(WIRE_COLUMNS).where('id', '=', me.id).executeTakeFirst();
+  if (!row) throw fail('NOT_LOGGED_IN');
+  return toWireUser(row);
+}
+
+/** findByUserName1: a user may read only their own record, an administrator anyone's. */
+export async function findByUsername(db: Kysely<DB>, me: CurrentUser, username: string): Promise<WireUser & { password: '' }> {
+  if (me.auth < 1 && username !== me.username) throw fail('FORBIDDEN', 'You can only read your own information');
+  const row = await db.selectFrom('users').select(WIRE_COLUMNS).where('username', '=', username).executeTakeFirst();
+  if (!row) throw fail('NOT_FOUND', 'No such user');
+  return { ...toWireUser(row), password: '' };
+}
+
+export interface OwnUserUpdate {
+  userID: number;
+  username: string;
+  nickname: string;
+  email: string;
+  gender: 'male' | 'female';
+  /** Empty: unchanged. */
+  password: string;
+}
+
+/** updateMyUser: a new password ends every other session of the user (not this one). */
+export async function updateOwnUser(db: Kysely<DB>, me: CurrentUser, token: string, input: OwnUserUpdate): Promise<WireUser> {
+  if (input.userID !== me.id) throw fail('FORBIDDEN', 'You can only update your own information');
+  if (await usernameTaken(db, input.username, me.id)) throw fail('CONFLICT', USERNAME_TAKEN);
+  if (await emailTaken(db, input.email, me.id)) throw fail('CONFLICT', EMAIL_TAKEN);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('users')
+        .set({
+          username: input.username,
+          nickname: input.nickname,
+          email: input.email,
+          gender: input.gender,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+        })
+        .where('id', '=', me.id)
+        .returning(WIRE_COLUMNS)
+        .executeTakeFirst();
+      if (!row) throw fail('NOT_LOGGED_IN');
+      if (passwordHash) await revokeUserTokens(trx, me.id, token);
+      return toWireUser(row);
+    });
+  } catch (err) {
+    throw userConflict(err);
+  }
+}
