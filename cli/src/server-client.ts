@@ -8,7 +8,21 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { ErrorKinds } from '@verdict/shared';
+import {
+  ApiError,
+  createApiClient,
+  ErrorKinds,
+  NO_ENVELOPE,
+  parseEnvelope,
+  type ApiBody,
+  type ApiClient,
+  type ApiData,
+  type ApiQuery,
+  type CallOptions,
+  type Endpoint,
+  type HttpMethod,
+  type PathsOf,
+} from '@verdict/shared';
 import { CliError } from './errors.ts';
 import { loginFor, normalizeServerUrl } from './config-file.ts';
 
@@ -35,16 +49,18 @@ export function unreachable(baseUrl: string, err: unknown): CliError | undefined
   return undefined;
 }
 
-type Query = Record<string, string | number | undefined>;
+type EndpointOf<M extends HttpMethod, P extends string> = Extract<`${M} ${P}`, Endpoint>;
 
 export class ServerClient {
   readonly baseUrl: string;
+  private readonly client: ApiClient;
 
   constructor(
     serverUrl: string,
     readonly token?: string,
   ) {
     this.baseUrl = normalizeServerUrl(serverUrl);
+    this.client = createApiClient({ baseUrl: () => this.baseUrl, token: () => (this.token ? `Bearer ${this.token}` : null) });
   }
 
   /** A client with the token saved by `verdict login`; refuses when there is none. */
@@ -55,26 +71,35 @@ export class ServerClient {
     return new ServerClient(url, login.token);
   }
 
-  get<T = unknown>(route: string, query: Query = {}): Promise<T> {
-    return this.send<T>(route + queryString(query), { method: 'GET' });
+  /** A call typed by the API's generated operations; the server's refusals become ServerError. */
+  async call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ApiData<E>> {
+    try {
+      return await this.client.call(endpoint, options);
+    } catch (err) {
+      throw this.spoken(err);
+    }
   }
 
-  form<T = unknown>(route: string, fields: Record<string, string | number>, method = 'POST'): Promise<T> {
-    const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-    return this.send<T>(route, { method, body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  get<P extends PathsOf<'GET'>>(route: P, query?: ApiQuery<`GET ${P}`>): Promise<ApiData<`GET ${P}`>> {
+    return this.call(`GET ${route}` as `GET ${P}`, { query });
   }
 
-  json<T = unknown>(route: string, value: unknown, method = 'POST'): Promise<T> {
-    return this.send<T>(route, { method, body: JSON.stringify(value), headers: { 'Content-Type': 'application/json' } });
+  /** application/x-www-form-urlencoded, as the spec's forms send it. */
+  form<P extends PathsOf<'POST'>>(route: P, fields: ApiBody<`POST ${P}`>): Promise<ApiData<`POST ${P}`>> {
+    return this.call(`POST ${route}` as `POST ${P}`, { body: fields, encoding: 'form' });
+  }
+
+  json<P extends PathsOf<M>, M extends HttpMethod = 'POST'>(route: P, value: ApiBody<EndpointOf<M, P>>, method?: M): Promise<ApiData<EndpointOf<M, P>>> {
+    return this.call(`${method ?? 'POST'} ${route}` as EndpointOf<M, P>, { body: value });
   }
 
   /** GET a binary reply into `dest`; `onProgress(received, total)` as bytes arrive. */
-  async download(route: string, query: Query, dest: string, onProgress?: (received: number, total: number) => void): Promise<void> {
-    const res = await this.fetch(route + queryString(query), { method: 'GET' });
-    const type = res.headers.get('content-type') ?? '';
-    if (!res.ok || type.includes('application/json')) {
-      await this.envelope(res);
-      throw new CliError(`${this.baseUrl}${route}: expected a file, got a JSON reply`);
+  async download<P extends PathsOf<'GET'>>(route: P, query: ApiQuery<`GET ${P}`>, dest: string, onProgress?: (received: number, total: number) => void): Promise<void> {
+    let res: Response;
+    try {
+      res = await this.client.file(`GET ${route}` as `GET ${P}`, { query });
+    } catch (err) {
+      throw this.spoken(err);
     }
     const total = Number(res.headers.get('content-length') ?? 0);
     let received = 0;
@@ -89,7 +114,7 @@ export class ServerClient {
   }
 
   /** multipart/form-data upload of one file, streamed from disk with progress. */
-  upload<T = unknown>(route: string, fields: Record<string, string | number>, fileField: string, filePath: string, onProgress?: (sent: number, total: number) => void): Promise<T> {
+  upload<P extends PathsOf<'POST'>>(route: P, fields: Record<string, string | number>, fileField: string, filePath: string, onProgress?: (sent: number, total: number) => void): Promise<ApiData<`POST ${P}`>> {
     const boundary = `----verdict${crypto.randomBytes(12).toString('hex')}`;
     let head = '';
     for (const [name, value] of Object.entries(fields)) {
@@ -102,7 +127,7 @@ export class ServerClient {
     const total = Buffer.byteLength(head) + fileSize + Buffer.byteLength(tail);
     const url = new URL(this.baseUrl + route);
     const transport = url.protocol === 'https:' ? https : http;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<ApiData<`POST ${P}`>>((resolve, reject) => {
       const req = transport.request(
         url,
         {
@@ -114,7 +139,7 @@ export class ServerClient {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             try {
-              resolve(this.unwrap<T>(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+              resolve(this.unwrap(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')) as ApiData<`POST ${P}`>);
             } catch (err) {
               reject(err);
             }
@@ -149,41 +174,24 @@ export class ServerClient {
     return this.token ? { Authorization: `Bearer ${this.token}` } : {};
   }
 
-  private async fetch(route: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(this.baseUrl + route, { ...init, headers: { ...this.authHeader(), ...(init.headers as Record<string, string>) } });
-    } catch (err) {
-      throw unreachable(this.baseUrl, err) ?? new CliError(`request to ${this.baseUrl}${route} failed: ${(err as Error).message}`);
+  /** A failed call in the terminal's words. */
+  private spoken(err: unknown): unknown {
+    if (!(err instanceof ApiError)) return err;
+    if (err.isNetworkError) {
+      if (err.status) return new CliError(`${this.baseUrl} did not answer like a Verdict server (HTTP ${err.status})`);
+      return unreachable(this.baseUrl, err.data) ?? new CliError(`request to ${this.baseUrl} failed: ${err.message}`);
     }
-  }
-
-  private async send<T>(route: string, init: RequestInit): Promise<T> {
-    return this.envelope<T>(await this.fetch(route, init));
-  }
-
-  private async envelope<T>(res: Response): Promise<T> {
-    return this.unwrap<T>(res.status, await res.text());
-  }
-
-  private unwrap<T>(status: number, text: string): T {
-    let reply: { code?: unknown; message?: unknown; data?: unknown };
-    try {
-      reply = JSON.parse(text);
-    } catch {
-      throw new CliError(`${this.baseUrl} did not answer like a Verdict server (HTTP ${status})`);
-    }
-    if (typeof reply?.code !== 'number') throw new CliError(`${this.baseUrl} did not answer like a Verdict server (HTTP ${status})`);
-    if (reply.code === 0) return reply.data as T;
-    const message = typeof reply.message === 'string' ? reply.message : `error ${reply.code}`;
-    if (reply.code === ErrorKinds.NOT_LOGGED_IN.code) {
+    if (err.code === ErrorKinds.NOT_LOGGED_IN.code) {
       const why = this.token ? `your login to ${this.baseUrl} has expired or was revoked` : `not logged in to ${this.baseUrl}`;
-      throw new ServerError(`${why}; run \`verdict login --server ${this.baseUrl}\``, reply.code, status, message);
+      return new ServerError(`${why}; run \`verdict login --server ${this.baseUrl}\``, err.code, err.status, err.message);
     }
-    throw new ServerError(`the server says: ${message}`, reply.code, status, message);
+    return new ServerError(`the server says: ${err.message}`, err.code, err.status, err.message);
   }
-}
 
-function queryString(query: Query): string {
-  const entries = Object.entries(query).filter((e): e is [string, string | number] => e[1] !== undefined);
-  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : '';
+  private unwrap(status: number, text: string): unknown {
+    const reply = parseEnvelope(text);
+    if (!reply) throw this.spoken(new ApiError('no envelope', NO_ENVELOPE, status));
+    if (reply.code === 0) return reply.data;
+    throw this.spoken(new ApiError(reply.message || `error ${reply.code}`, reply.code, status, reply.data));
+  }
 }

@@ -92,7 +92,7 @@ function localStore(database: Database): UserStore {
 }
 
 async function findUser(client: ServerClient, username: string): Promise<{ id: number } | undefined> {
-  const users = await client.get<{ id: number; username: string }[]>('/api/user/list', { keyword: username });
+  const users = await client.get('/api/user/list', { keyword: username });
   return users.find((u) => u.username === username);
 }
 
@@ -100,9 +100,10 @@ function serverStore(client: ServerClient): UserStore {
   return {
     where: client.baseUrl,
     async createUser(user) {
-      if (user.auth > 1) throw new CliError('a superadmin can only be created on the local database (the admin API assigns user or admin)');
+      const auth = user.auth;
+      if (auth !== 0 && auth !== 1) throw new CliError('a superadmin can only be created on the local database (the admin API assigns user or admin)');
       try {
-        await client.json('/api/user/add', { ...user, gender: 'male' });
+        await client.json('/api/user/add', { ...user, auth, gender: 'male' });
         return { status: 'created' };
       } catch (err) {
         if (err instanceof ServerError && (err.status === 409 || err.status === 400)) {
@@ -118,8 +119,8 @@ function serverStore(client: ServerClient): UserStore {
       await client.json('/api/user/updateUserPwd', { id: user.id, password });
     },
     async joinContest(contestTitle, usernames) {
-      const reply = await client.json<Partial<Membership>>('/api/contestRecord/addByUserIdList', [contestTitle, ...usernames]);
-      return { added: reply?.added ?? [], alreadyMember: reply?.alreadyMember ?? [], unknown: reply?.unknown ?? [] };
+      const reply = await client.json('/api/contestRecord/addByUserIdList', [contestTitle, ...usernames]);
+      return { added: reply.added, alreadyMember: reply.alreadyMember, unknown: reply.unknown };
     },
     close: async () => {},
   };

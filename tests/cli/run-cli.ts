@@ -115,7 +115,7 @@ export function folderContents(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath ?? (entry as any).path, entry.name);
+    const full = path.join(entry.parentPath, entry.name);
     out[path.relative(dir, full).split(path.sep).join('/')] = fs.readFileSync(full, 'utf8');
   }
   return out;

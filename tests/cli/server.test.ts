@@ -115,8 +115,8 @@ describe('cli: commands against a server @slow', function () {
     );
     const result = await box.run(['user', 'import', 'team.csv', '--server', server.url, '--yes', '--json']);
     assert.equal(result.code, 1, result.stderr);
-    const report = JSON.parse(result.stdout);
-    assert.deepEqual(report.rows.map((r: any) => [r.username, r.status]), [['ivy', 'created'], ['joe', 'created'], ['bad', 'invalid']]);
+    const report = JSON.parse(result.stdout) as { rows: { username: string; status: string }[]; passwordsFile: string };
+    assert.deepEqual(report.rows.map((r) => [r.username, r.status]), [['ivy', 'created'], ['joe', 'created'], ['bad', 'invalid']]);
     assert.equal(report.passwordsFile, box.path('team-passwords.csv'));
     assert.equal(fs.statSync(report.passwordsFile).mode & 0o777, 0o600);
     const joePassword = fs.readFileSync(report.passwordsFile, 'utf8').split('\n')[1].split(',')[2];

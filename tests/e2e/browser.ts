@@ -153,21 +153,20 @@ export async function clickByText(page: Page, selector: string, text: string, ti
  * after it adds them. Spinners (infinite animations) do not count.
  */
 export async function animationsDone(page: Page, timeoutMs = 10_000): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        let still = 0;
-        const frame = () => {
-          const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
-          still = moving ? 0 : still + 1;
-          if (still >= 5) resolve(true);
-          else requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      }),
-    { timeout: timeoutMs },
-  );
+  await page.waitForFunction(STILL_FOR_FIVE_FRAMES, { timeout: timeoutMs });
 }
+
+// Page code as text: tsx names the functions it compiles through a helper the page does not have.
+const STILL_FOR_FIVE_FRAMES = `new Promise((resolve) => {
+  let still = 0;
+  const frame = () => {
+    const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations !== Infinity);
+    still = moving ? 0 : still + 1;
+    if (still >= 5) resolve(true);
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})`;
 
 /** A DOM click once visible, so a modal still zooming in or a toast on top does not catch it. */
 export async function clickTestId(page: Page, id: string): Promise<void> {

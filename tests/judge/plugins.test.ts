@@ -10,7 +10,7 @@ const fakeBackend = (name: string): JudgeBackend => ({
   run: async () => ({ status: 'SE', exitCode: null, signal: null, cpuMs: 0, wallMs: 0, memoryKb: 0, stdout: '', stderr: '' }),
 });
 
-const plugin = (overrides: Partial<VerdictPlugin<any>> = {}): VerdictPlugin<any> => ({
+const plugin = (overrides: Partial<VerdictPlugin> = {}): VerdictPlugin => ({
   name: 'test-plugin',
   apiVersion: 1,
   setup(ctx) {

@@ -19,7 +19,7 @@ describe('session: password login', () => {
   });
   after(() => server?.destroy());
 
-  const login = async (path: string, fields: Record<string, string | number>) => api.form(path, { ...(await solveCaptcha(api)), ...fields });
+  const login = async <P extends string>(path: P, fields: Record<string, string | number>) => api.form(path, { ...(await solveCaptcha(api)), ...fields });
 
   describe('POST /api/user/login', () => {
     it('returns a token that authenticates later calls (raw and Bearer)', async () => {

@@ -43,7 +43,7 @@ describe('user contest flow', () => {
     it("lists a user's own contests ascending by id", async () => {
       const r = await alice.api.get('/api/contest/findByUserId', { username: 'alice' });
       assert.equal(r.code, 0, r.message);
-      assert.deepEqual(r.data.map((c: any) => c.title), ['running cup', 'upcoming cup', 'ended cup']);
+      assert.deepEqual(r.data.map((c) => c.title), ['running cup', 'upcoming cup', 'ended cup']);
       assert.deepEqual(Object.keys(r.data[0]).sort(), ['createTime', 'endTime', 'id', 'startTime', 'title']);
       assert.deepEqual((await bob.api.get('/api/contest/findByUserId', { username: 'bob' })).data, []);
     });
@@ -96,7 +96,7 @@ describe('user contest flow', () => {
   describe('GET /api/contestProblem/list', () => {
     it('lists problems to members, even before the start', async () => {
       const r = await alice.api.get('/api/contestProblem/list', { contestId: contest.upcoming });
-      assert.deepEqual(r.data.map((p: any) => [p.letter, p.title]), [['A', 'upcoming problem']]);
+      assert.deepEqual(r.data.map((p) => [p.letter, p.title]), [['A', 'upcoming problem']]);
     });
 
     it('refuses non-members and no token', async () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { HttpMethod } from '@verdict/shared';
 import { formatTime } from '@verdict/server/internal/common/wire';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -36,7 +37,7 @@ describe('contests (admin)', () => {
     for (const [method, path, body] of calls) {
       it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
         const before = await unchanged();
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase()));
+        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
         assert.equal((await call(new Api(server.url))).status, 401);
         assert.equal((await call(alice.api)).status, 403);
         assert.equal(await unchanged(), before);
@@ -60,10 +61,10 @@ describe('contests (admin)', () => {
 
   it('lists ascending by id, searching by id and title', async () => {
     const list = (await admin.api.get('/api/contest/list')).data;
-    const ids = list.map((c: any) => c.id);
+    const ids = list.map((c) => c.id);
     assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
-    assert.deepEqual((await admin.api.get('/api/contest/list', { title: 'spring' })).data.map((c: any) => c.title), ['Spring Cup']);
-    assert.deepEqual((await admin.api.get('/api/contest/list', { id: ids[1] })).data.map((c: any) => c.id), [ids[1]]);
+    assert.deepEqual((await admin.api.get('/api/contest/list', { title: 'spring' })).data.map((c) => c.title), ['Spring Cup']);
+    assert.deepEqual((await admin.api.get('/api/contest/list', { id: ids[1] })).data.map((c) => c.id), [ids[1]]);
     assert.equal((await admin.api.get('/api/contest/list', { id: 'x' })).message, 'ID must be a number');
   });
 

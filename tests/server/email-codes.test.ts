@@ -37,7 +37,7 @@ describe('e-mail codes over SMTP', () => {
   });
 
   const codeRows = (email: string) => server.services.db.selectFrom('email_codes').selectAll().where('email', '=', email).orderBy('id').execute();
-  const emailLogin = async (fields: Record<string, string>, path = '/api/user/emailLogin') =>
+  const emailLogin = async (fields: Record<string, string>, path: '/api/user/emailLogin' | '/api/user/adminEmailLogin' = '/api/user/emailLogin') =>
     api.form(path, { ...(await solveCaptcha(api)), ...fields });
 
   describe('POST /api/email/sendEmailCode', () => {

@@ -86,7 +86,7 @@ describe('a full contest over the API @slow', function () {
 
   it('judges what the users submit and ranks them by the ICPC rules', async () => {
     const templates = await users[0].api.get('/api/JudgeTemplate/listUnConditional');
-    const language = (id: string) => templates.data.find((t: any) => t.language === id).language as string;
+    const language = (id: string) => templates.data.find((t) => t.language === id)!.language;
     const [A, B] = problems;
     // Each user's attempts in order: problem, language, code, expected verdict.
     const plans: [TestAccount, [number, string, string, string][]][] = [
@@ -128,7 +128,7 @@ describe('a full contest over the API @slow', function () {
 
     const history = await ann.api.form('/api/JudgeRecord/MyList', { contestId });
     assert.deepEqual(
-      history.data.map((r: any) => [r.problemTitle, r.templateName, r.judgeResult]),
+      history.data.map((r) => [r.problemTitle, r.templateName, r.judgeResult]),
       [
         ['Add two', 'python3', 'CE'],
         ['Multiply two', 'python3', 'AC'],

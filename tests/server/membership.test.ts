@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { HttpMethod } from '@verdict/shared';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';
@@ -38,7 +39,7 @@ describe('contest membership and problems (admin)', () => {
     for (const [method, path, body] of calls) {
       it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
         const before = await unchanged();
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase()));
+        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
         assert.equal((await call(new Api(server.url))).status, 401);
         assert.equal((await call(alice.api)).status, 403);
         assert.equal(await unchanged(), before);
@@ -75,7 +76,7 @@ describe('contest membership and problems (admin)', () => {
       const r = await admin.api.json('/api/contestRecord/addByUserIdList', ['Members Cup', 'carol', 'alice', 'nobody', '', 'carol']);
       assert.equal(r.code, 0, r.message);
       assert.deepEqual(r.data, { added: ['carol'], alreadyMember: ['alice'], unknown: ['nobody'] });
-      const members = (await admin.api.get('/api/contestRecord/userListHavingContest', { contestId })).data.map((m: any) => m.userId);
+      const members = (await admin.api.get('/api/contestRecord/userListHavingContest', { contestId })).data.map((m) => m.userId);
       assert.ok(members.includes(carol.id));
     });
 
@@ -117,7 +118,7 @@ describe('contest membership and problems (admin)', () => {
       }
       const r = await admin.api.get('/api/contestProblem/list', { contestId });
       assert.deepEqual(
-        r.data.map((p: any) => [p.letter, p.title]),
+        r.data.map((p) => [p.letter, p.title]),
         [['A', 'Third'], ['B', 'First'], ['C', 'Second']],
       );
       assert.deepEqual(Object.keys(r.data[0]).sort(), ['contestId', 'letter', 'memoryLimit', 'problemId', 'timeLimit', 'title']);
@@ -138,7 +139,7 @@ describe('contest membership and problems (admin)', () => {
       const r = await admin.api.json('/api/contestProblem/delete', { contestId, problemId: problems[2] }, 'DELETE');
       assert.equal(r.code, 0, r.message);
       const list = await admin.api.get('/api/contestProblem/list', { contestId });
-      assert.deepEqual(list.data.map((p: any) => [p.letter, p.title]), [['A', 'First'], ['B', 'Second']]);
+      assert.deepEqual(list.data.map((p) => [p.letter, p.title]), [['A', 'First'], ['B', 'Second']]);
       const before = await unchanged();
       const again = await admin.api.json('/api/contestProblem/delete', { contestId, problemId: problems[2] }, 'DELETE');
       assert.equal(again.status, 404);

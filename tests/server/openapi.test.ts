@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { allRoutes } from '@verdict/server/internal/http/routes';
-import { OPENAPI_FILE, openApiPath } from '@verdict/server/internal/http/openapi';
+import { buildOpenApi, OPENAPI_FILE, openApiPath } from '@verdict/server/internal/http/openapi';
+import { API_TYPES_FILE, renderApiTypes } from '@verdict/server/internal/http/openapi-types';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-const REGENERATE = 'docs/openapi.json is out of date: run `npm run openapi` after adding or changing a route, and commit docs/openapi.json';
+const REGENERATE = 'docs/openapi.json is out of date: run `npm run openapi` after adding or changing a route, and commit docs/openapi.json and packages/shared/src/api-types.ts';
 
 const registered = () => allRoutes.map((r) => `${r.method.toUpperCase()} ${openApiPath(r.path)}`).sort();
 
-function documented(doc: any): string[] {
+function documented(doc: { paths: Record<string, Record<string, unknown>> }): string[] {
   return Object.entries<Record<string, unknown>>(doc.paths)
     .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
     .sort();
@@ -34,6 +35,14 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it("gives the client the types of every route's query, body and reply, as generated", () => {
+    const generated = renderApiTypes(buildOpenApi(allRoutes));
+    assert.ok(fs.readFileSync(API_TYPES_FILE, 'utf8') === generated, `packages/shared/src/api-types.ts is out of date: run \`npm run openapi\` and commit it`);
+    for (const r of allRoutes) assert.ok(generated.includes(`"${r.method.toUpperCase()} ${openApiPath(r.path)}"`), `${r.path} has no type`);
+    // Replies are described: no operation's data is left unknown.
+    assert.doesNotMatch(generated, /data: unknown;/);
+  });
+
   it('is OpenAPI 3 with bodies, query parameters and roles', () => {
     assert.match(file.openapi, /^3\./);
     const add = file.paths['/api/admin/problem/add'].post;
@@ -42,7 +51,7 @@ describe('OpenAPI document', () => {
     assert.deepEqual(body.required.sort(), ['memoryLimit', 'timeLimit', 'title']);
     assert.equal(body.properties.memoryLimit.maximum, 524288);
     const list = file.paths['/api/contestProblem/list'].get;
-    assert.deepEqual(list.parameters.map((p: any) => [p.name, p.in, p.required]), [['contestId', 'query', true]]);
+    assert.deepEqual(list.parameters.map((p: { name: string; in: string; required: boolean }) => [p.name, p.in, p.required]), [['contestId', 'query', true]]);
     assert.ok(list.security);
   });
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { HttpMethod } from '@verdict/shared';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';
@@ -33,7 +34,7 @@ describe('problems', () => {
     for (const [method, path, body] of calls) {
       it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
         const before = await unchanged();
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase()));
+        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
         assert.equal((await call(new Api(server.url))).status, 401);
         const r = await call(alice.api);
         assert.equal(r.status, 403);
@@ -54,7 +55,7 @@ describe('problems', () => {
       const b = await addProblem('Bubbles');
       assert.deepEqual(a, { id: a.id, title: 'A plus B', timeLimit: 1000, memoryLimit: 256, hasData: false, hasPdf: false });
       const list = await admin.api.get('/api/admin/problem/list');
-      assert.deepEqual(list.data.map((p: any) => p.id), [a.id, b.id]);
+      assert.deepEqual(list.data.map((p) => p.id), [a.id, b.id]);
     });
 
     it('accepts a form body with numbers as strings, and the bounds 0 and max', async () => {
@@ -67,9 +68,9 @@ describe('problems', () => {
     it('searches by exact id and title substring', async () => {
       const all = (await admin.api.get('/api/admin/problem/list')).data;
       const byId = await admin.api.get('/api/admin/problem/list', { id: all[1].id });
-      assert.deepEqual(byId.data.map((p: any) => p.title), ['Bubbles']);
+      assert.deepEqual(byId.data.map((p) => p.title), ['Bubbles']);
       const byTitle = await admin.api.get('/api/admin/problem/list', { title: 'plus' });
-      assert.deepEqual(byTitle.data.map((p: any) => p.title), ['A plus B']);
+      assert.deepEqual(byTitle.data.map((p) => p.title), ['A plus B']);
       const blank = await admin.api.get('/api/admin/problem/list', { id: '', title: '' });
       assert.equal(blank.data.length, all.length);
       const bad = await admin.api.get('/api/admin/problem/list', { id: 'abc' });
@@ -174,10 +175,10 @@ describe('problems', () => {
       await server.services.db.insertInto('contest_problems').values({ contest_id: c.id, problem_id: inside.id, position: 1 }).execute();
       const r = await admin.api.get('/api/admin/problem/listNoBelong', { contestId: c.id });
       assert.equal(r.code, 0);
-      const titles = r.data.map((p: any) => p.title);
+      const titles = r.data.map((p) => p.title);
       assert.ok(!titles.includes('Inside'));
       assert.ok(titles.includes('Bubbles'));
-      const ids = r.data.map((p: any) => p.id);
+      const ids = r.data.map((p) => p.id);
       assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
       assert.equal((await admin.api.get('/api/admin/problem/listNoBelong', { contestId: 999999 })).status, 404);
       const missing = await admin.api.get('/api/admin/problem/listNoBelong');

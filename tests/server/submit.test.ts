@@ -226,7 +226,7 @@ describe('submitting and judging', function () {
     const mine = await alice.api.form('/api/JudgeRecord/MyList', { contestId: running });
     assert.equal(mine.code, 0, mine.message);
     assert.deepEqual(
-      mine.data.map((r: any) => r.judgeResult),
+      mine.data.map((r) => r.judgeResult),
       ['AC', 'WA'],
     );
     const rec = mine.data[0];
@@ -238,7 +238,7 @@ describe('submitting and judging', function () {
     assert.ok(!('code' in rec));
     const all = await alice.api.form('/api/JudgeRecord/MyAllList', { username: alice.username });
     assert.equal(all.code, 0);
-    assert.ok(all.data.every((r: any) => r.username === alice.username && !('code' in r)));
+    assert.ok(all.data.every((r) => r.username === alice.username && !('code' in r)));
     const others = await alice.api.form('/api/JudgeRecord/MyAllList', { username: bob.username });
     assert.equal(others.status, 403);
     const strangerList = await carol.api.form('/api/JudgeRecord/MyList', { contestId: running });
@@ -252,7 +252,7 @@ describe('submitting and judging', function () {
     assert.equal(own.code, 0);
     assert.equal(own.data.code, PROGRAMS.python3.AC);
     assert.equal(own.data.tests.length, 3);
-    assert.ok(own.data.tests.every((t: any) => t.verdict === 'AC'));
+    assert.ok(own.data.tests.every((t) => t.verdict === 'AC'));
     const other = await bob.api.get('/api/JudgeRecord/detail', { id });
     assert.equal(other.status, 404);
     assert.equal(other.data, null);
@@ -263,14 +263,14 @@ describe('submitting and judging', function () {
   it('lists every record for administrators, newest first, with filters', async () => {
     const all = await admin.api.get('/api/JudgeRecord/list');
     assert.equal(all.code, 0);
-    const ids = all.data.map((r: any) => r.id);
+    const ids = all.data.map((r) => r.id);
     assert.deepEqual(ids, [...ids].sort((a: number, b: number) => b - a));
     for (const field of ['id', 'problemTitle', 'username', 'templateId', 'runMemory', 'runTime', 'judgeTime', 'judgeResult', 'problemId', 'language', 'contestId']) {
       assert.ok(field in all.data[0], `missing ${field}`);
     }
     const byUser = await admin.api.get('/api/JudgeRecord/list', { username: alice.username, result: 'wa' });
     assert.ok(byUser.data.length >= 1);
-    assert.ok(byUser.data.every((r: any) => r.username === alice.username && r.judgeResult === 'WA'));
+    assert.ok(byUser.data.every((r) => r.username === alice.username && r.judgeResult === 'WA'));
     const byTitle = await admin.api.get('/api/JudgeRecord/list', { problem: 'sum of' });
     assert.equal(byTitle.data.length, all.data.length);
     const byId = await admin.api.get('/api/JudgeRecord/list', { problem: String(problemId + 1000) });
@@ -324,7 +324,7 @@ describe('submitting and judging', function () {
       subs.map((s) => ({ id: s.id, userId: s.user_id, problemId: s.problem_id, status: s.status, createdAt: s.created_at })),
     );
     assert.deepEqual(board.data, expected);
-    const aliceRow = board.data.find((r: any) => r.userName === alice.username)!;
+    const aliceRow = board.data.find((r) => r.userName === alice.username)!;
     assert.equal(aliceRow.acNum, 1);
     assert.equal(aliceRow.judgeResultList[0].cnt, 2);
     assert.equal(aliceRow.judgeResultList[0].newId, 'A');
@@ -337,7 +337,7 @@ describe('submitting and judging', function () {
   it('keeps the leaderboard current as submissions, verdicts and members change', async () => {
     const { db } = server.services;
     const board = async () => (await alice.api.get('/api/BangDan/AllResultList', { contestId: running })).data;
-    const rowOf = (rows: any[], name: string) => rows.find((r) => r.userName === name);
+    const rowOf = (rows: Awaited<ReturnType<typeof board>>, name: string) => rows.find((r) => r.userName === name)!;
     const before = await board();
     assert.equal(rowOf(before, bob.username).acNum, 1);
     assert.equal(rowOf(before, carol.username), undefined);

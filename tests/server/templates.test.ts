@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { HttpMethod } from '@verdict/shared';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';
@@ -27,7 +28,7 @@ describe('judge templates', () => {
     for (const [method, path, body] of calls) {
       it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
         const before = await unchanged();
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase()));
+        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
         assert.equal((await call(new Api(server.url))).status, 401);
         assert.equal((await call(alice.api)).status, 403);
         assert.equal(await unchanged(), before);
@@ -43,10 +44,10 @@ describe('judge templates', () => {
   it("lists the judge's languages as {id, name}", async () => {
     const r = await alice.api.get('/api/JudgeTemplate/languages');
     assert.equal(r.code, 0);
-    const cppLanguage = r.data.find((l: any) => l.id === 'cpp');
+    const cppLanguage = r.data.find((l) => l.id === 'cpp');
     assert.ok(cppLanguage, JSON.stringify(r.data));
     assert.equal(typeof cppLanguage.name, 'string');
-    assert.ok(r.data.some((l: any) => l.id === 'python3'));
+    assert.ok(r.data.some((l) => l.id === 'python3'));
   });
 
   it('adds templates by language id or name; lists them ascending by id', async () => {
@@ -54,17 +55,17 @@ describe('judge templates', () => {
     assert.equal(a.code, 0, a.message);
     assert.deepEqual(a.data, { id: a.data.id, ...cpp });
     const languages = (await alice.api.get('/api/JudgeTemplate/languages')).data;
-    const python = languages.find((l: any) => l.id === 'python3');
+    const python = languages.find((l) => l.id === 'python3')!;
     const b = await admin.api.form('/api/JudgeTemplate/add', { language: python.name, comment: 'Python', description: 'print(input())' });
     assert.equal(b.code, 0, b.message);
     const list = await admin.api.get('/api/JudgeTemplate/list');
-    assert.deepEqual(list.data.map((t: any) => t.id), [a.data.id, b.data.id]);
+    assert.deepEqual(list.data.map((t) => t.id), [a.data.id, b.data.id]);
     const users = await alice.api.get('/api/JudgeTemplate/listUnConditional');
-    assert.deepEqual(users.data.map((t: any) => t.language), ['cpp', python.name]);
+    assert.deepEqual(users.data.map((t) => t.language), ['cpp', python.name]);
     const search = await admin.api.get('/api/JudgeTemplate/list', { language: 'CP' });
-    assert.deepEqual(search.data.map((t: any) => t.id), [a.data.id]);
+    assert.deepEqual(search.data.map((t) => t.id), [a.data.id]);
     const byId = await admin.api.get('/api/JudgeTemplate/list', { id: b.data.id });
-    assert.deepEqual(byId.data.map((t: any) => t.id), [b.data.id]);
+    assert.deepEqual(byId.data.map((t) => t.id), [b.data.id]);
   });
 
   const LANGUAGE = 'The length of the Language should be between 1 and 100 characters';
@@ -122,6 +123,6 @@ describe('judge templates', () => {
     assert.equal(await unchanged(), before);
     const r = await admin.api.json('/api/JudgeTemplate/deleteList', [t.id], 'DELETE');
     assert.deepEqual(r.data, { deleted: 1 });
-    assert.ok(!(await admin.api.get('/api/JudgeTemplate/list')).data.some((x: any) => x.id === t.id));
+    assert.ok(!(await admin.api.get('/api/JudgeTemplate/list')).data.some((x) => x.id === t.id));
   });
 });

@@ -3,6 +3,7 @@
 // real API, and checks that the caller gets a clear error and that the database and the data
 // folder are exactly as before; then it drops the trigger and the same call succeeds.
 import assert from 'node:assert/strict';
+import type { DataOf } from '@verdict/shared';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -70,7 +71,7 @@ function dataFiles(dataDir: string): string[] {
     .sort();
 }
 
-function assertInternalError(r: ApiReply): void {
+function assertInternalError(r: ApiReply<unknown>): void {
   assert.equal(r.status, 500, `expected a 500 envelope, got ${r.status} ${r.code} ${r.message}`);
   assert.equal(r.code, 1500);
   assert.equal(r.message, 'Internal server error');
@@ -100,11 +101,11 @@ describe('transactions: a failure in the middle of a write changes nothing', fun
    * Runs `call` with the failure injected: it must answer 500 and leave the database and the
    * data folder as they were. Then, without the failure, `call` again must succeed.
    */
-  async function atomic(
+  async function atomic<T>(
     failure: [table: string, event: Event, when?: string],
-    call: () => Promise<ApiReply>,
+    call: () => Promise<ApiReply<T>>,
     opts: { accountTryCounted?: boolean } = {},
-  ): Promise<ApiReply> {
+  ): Promise<ApiReply<T>> {
     // A login try is counted against its account before the password or code is checked
     // (docs/auth.md), so a login that then fails, even with a 500, keeps that one row.
     const stateOpts = { withoutAccountTries: opts.accountTryCounted };
@@ -284,7 +285,7 @@ describe('transactions: a failure in the middle of a write changes nothing', fun
         .returning('id')
         .executeTakeFirstOrThrow();
       const drop = await injectFailure(db, 'agenda_jobs', 'INSERT');
-      let r: ApiReply;
+      let r: ApiReply<DataOf<'POST', '/api/JudgeRecord/rejudge'>>;
       try {
         r = await admin.api.json('/api/JudgeRecord/rejudge', { id: sub.id });
       } finally {

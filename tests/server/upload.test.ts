@@ -78,9 +78,10 @@ describe('problem data upload', () => {
     const pkg = await server.services.db.selectFrom('packages').selectAll().where('hash', '=', r.data.hash).executeTakeFirstOrThrow();
     assert.equal(pkg.size, zip.length);
     assert.ok(pkg.data && Buffer.from(pkg.data).equals(fs.readFileSync(packageZipPath(server.services.config, r.data.hash))));
-    assert.equal((pkg.meta as any).tests, 3);
-    assert.equal((pkg.meta as any).statement.markdown, true);
-    assert.equal((pkg.meta as any).timeLimitMs, 2000);
+    const meta = pkg.meta as { tests: number; statement: { markdown: boolean }; timeLimitMs: number };
+    assert.equal(meta.tests, 3);
+    assert.equal(meta.statement.markdown, true);
+    assert.equal(meta.timeLimitMs, 2000);
     await eventually(() => filesUnder(uploadsDir()).length === 0, 'the upload was not removed');
     assert.deepEqual(filesUnder(path.join(server.dataDir, 'tmp')), []);
   });

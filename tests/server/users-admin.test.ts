@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { HttpMethod } from '@verdict/shared';
 import { verifyPassword } from '@verdict/server/internal/modules/accounts/passwords';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -32,7 +33,7 @@ describe('admin users', () => {
       it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
         const before = await unchanged();
         const anonymous = new Api(server.url);
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase()));
+        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
         const r1 = await call(anonymous);
         assert.equal(r1.status, 401);
         assert.equal(r1.message, 'Please log in first');
@@ -48,15 +49,15 @@ describe('admin users', () => {
     it('lists users ascending by id without secrets', async () => {
       const r = await admin.api.get('/api/user/list');
       assert.equal(r.code, 0);
-      const ids = r.data.map((u: any) => u.id);
+      const ids = r.data.map((u) => u.id);
       assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
       assert.deepEqual(Object.keys(r.data[0]).sort(), ['auth', 'email', 'gender', 'id', 'nickname', 'username']);
-      assert.ok(r.data.some((u: any) => u.username === 'admin' && u.auth === 2));
+      assert.ok(r.data.some((u) => u.username === 'admin' && u.auth === 2));
     });
 
     it('filters by a username or e-mail substring, case-insensitively', async () => {
-      assert.deepEqual((await admin.api.get('/api/user/list', { keyword: 'LIC' })).data.map((u: any) => u.username), ['alice']);
-      assert.deepEqual((await admin.api.get('/api/user/list', { keyword: 'verdict.local' })).data.map((u: any) => u.username), ['admin']);
+      assert.deepEqual((await admin.api.get('/api/user/list', { keyword: 'LIC' })).data.map((u) => u.username), ['alice']);
+      assert.deepEqual((await admin.api.get('/api/user/list', { keyword: 'verdict.local' })).data.map((u) => u.username), ['admin']);
       assert.deepEqual((await admin.api.get('/api/user/list', { keyword: '%' })).data, []);
     });
 
@@ -255,9 +256,9 @@ describe('admin users', () => {
   describe('GET /api/user/findByAuth', () => {
     it('lists users of one authority, regular users by default', async () => {
       const users = await admin.api.get('/api/user/findByAuth');
-      assert.ok(users.data.length > 0 && users.data.every((u: any) => u.auth === 0));
+      assert.ok(users.data.length > 0 && users.data.every((u) => u.auth === 0));
       const supers = await admin.api.get('/api/user/findByAuth', { auth: 2 });
-      assert.deepEqual(supers.data.map((u: any) => u.username), ['admin']);
+      assert.deepEqual(supers.data.map((u) => u.username), ['admin']);
       const bad = await admin.api.get('/api/user/findByAuth', { auth: 7 });
       assert.equal(bad.status, 400);
       assert.equal(bad.message, 'auth must be 0, 1 or 2');

@@ -46,8 +46,8 @@ describe('web: API client', () => {
   it('returns data for code 0 and sends the stored token', async () => {
     store.set('token', 'tok-1');
     reply = envelope({ code: 0, message: 'success', data: [{ id: 1 }] });
-    assert.deepEqual(await api.get('/api/contest/findByUserId', { username: 'alice', empty: '' }), [{ id: 1 }]);
-    assert.equal(calls[0].url, 'http://judge.test/api/contest/findByUserId?username=alice');
+    assert.deepEqual(await api.get('/api/admin/problem/list', { title: 'sum', id: '' }), [{ id: 1 }]);
+    assert.equal(calls[0].url, 'http://judge.test/api/admin/problem/list?title=sum');
     assert.equal((calls[0].init.headers as Record<string, string>).Authorization, 'tok-1');
   });
 
@@ -55,14 +55,14 @@ describe('web: API client', () => {
     reply = envelope({ code: 0, message: 'success', data: null });
     await api.post('/api/user/login', { form: { username: 'a b', password: 'p&q' } });
     assert.equal(String(calls[0].init.body), 'username=a+b&password=p%26q');
-    await api.post('/api/submit', { json: { problemId: 1 } });
-    assert.equal(calls[1].init.body, '{"problemId":1}');
+    await api.post('/api/submit', { json: { problemId: 1, language: 'cpp', code: 'x' } });
+    assert.equal(calls[1].init.body, '{"problemId":1,"language":"cpp","code":"x"}');
     assert.equal((calls[1].init.headers as Record<string, string>)['Content-Type'], 'application/json');
   });
 
   it('rejects with the server message for any other code', async () => {
     reply = envelope({ code: 1003, message: '验证码错误 (wrong captcha)', data: null }, 400);
-    await assert.rejects(api.post('/api/user/login', { form: {} }), (err: unknown) => {
+    await assert.rejects(api.post('/api/user/login', { form: { username: 'a', password: 'b' } }), (err: unknown) => {
       assert.ok(err instanceof ApiError);
       assert.equal(err.message, '验证码错误 (wrong captcha)');
       assert.equal(err.code, 1003);

@@ -25,8 +25,8 @@ interface Scoreboard {
 async function fromServer(serverUrl: string, contestId: number): Promise<Scoreboard> {
   const client = ServerClient.loggedIn(serverUrl);
   const [contest, rows] = await Promise.all([
-    client.get<WireContest>('/api/contest/ContestInfo', { contestId }),
-    client.get<ScoreboardRow[]>('/api/BangDan/AllResultList', { contestId }),
+    client.get('/api/contest/ContestInfo', { contestId }),
+    client.get('/api/BangDan/AllResultList', { contestId }),
   ]);
   return { contest, rows };
 }

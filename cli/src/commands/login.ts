@@ -36,7 +36,7 @@ export function saveCaptchaImage(dataUrl: string): string {
 }
 
 async function askCaptcha(client: ServerClient): Promise<{ captchaId: string; captcha: string }> {
-  const { captchaId, image } = await client.get<{ captchaId: string; image: string }>('/api/captcha');
+  const { captchaId, image } = await client.get('/api/captcha');
   const file = saveCaptchaImage(image);
   try {
     console.log(`This server asks for a captcha. Open ${file} (in a browser or image viewer) and type the text you see.`);
@@ -58,7 +58,7 @@ export default async function login(opts: LoginOptions): Promise<void> {
     try {
       // The first try carries no captcha: a server with CAPTCHA=off lets it through.
       const captcha = attempt === 0 ? {} : await askCaptcha(client);
-      session = await client.form<{ token: string; username: string }>('/api/user/adminLogin', { ...form, ...captcha });
+      session = await client.form('/api/user/adminLogin', { ...form, ...captcha });
     } catch (err) {
       if (!(err instanceof ServerError) || err.code !== ErrorKinds.WRONG_CAPTCHA.code) throw err;
       if (opts.passwordStdin) {

@@ -9,6 +9,7 @@ import { printJson, progressBar } from '../output.ts';
 import { zipFolder } from '../package-zip.ts';
 import { checkLimits, checkTitle } from '../problem-rules.ts';
 import { ServerClient } from '../server-client.ts';
+import type { ApiData } from '@verdict/shared';
 
 interface PushOptions {
   server: string;
@@ -16,19 +17,7 @@ interface PushOptions {
   json?: boolean;
 }
 
-interface WireProblem {
-  id: number;
-  title: string;
-  timeLimit: number;
-  memoryLimit: number;
-}
-
-interface UploadReply {
-  problemId: number;
-  version: number;
-  hash: string;
-  tests: number;
-}
+type WireProblem = ApiData<'POST /api/admin/problem/add'>;
 
 function parseId(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -38,14 +27,14 @@ function parseId(text: string | undefined): number | undefined {
 }
 
 /** Updates problem `id`, or the one titled exactly `title`, or creates it; says which. */
-async function upsertProblem(client: ServerClient, id: number | undefined, fields: Omit<WireProblem, 'id'>): Promise<{ problem: WireProblem; created: boolean }> {
+async function upsertProblem(client: ServerClient, id: number | undefined, fields: { title: string; timeLimit: number; memoryLimit: number }): Promise<{ problem: WireProblem; created: boolean }> {
   let targetId = id;
   if (targetId === undefined) {
-    const matches = await client.get<WireProblem[]>('/api/admin/problem/list', { title: fields.title });
+    const matches = await client.get('/api/admin/problem/list', { title: fields.title });
     targetId = matches.find((p) => p.title === fields.title)?.id;
   }
-  if (targetId === undefined) return { problem: await client.json<WireProblem>('/api/admin/problem/add', fields), created: true };
-  return { problem: await client.json<WireProblem>('/api/admin/problem/update', { id: targetId, ...fields }, 'PUT'), created: false };
+  if (targetId === undefined) return { problem: await client.json('/api/admin/problem/add', fields), created: true };
+  return { problem: await client.json('/api/admin/problem/update', { id: targetId, ...fields }, 'PUT'), created: false };
 }
 
 export default async function problemPush(location: string, opts: PushOptions): Promise<void> {
@@ -68,7 +57,7 @@ export default async function problemPush(location: string, opts: PushOptions): 
     if (scratch) await zipFolder(location, zipPath);
     const { problem: saved, created } = await upsertProblem(client, id, fields);
     const bar = progressBar(fs.statSync(zipPath).size, !opts.json);
-    const upload = await client.upload<UploadReply>('/api/admin/problem/upload', { problemId: saved.id }, 'file', zipPath, (sent) => bar.update(sent, 'bytes'));
+    const upload = await client.upload('/api/admin/problem/upload', { problemId: saved.id }, 'file', zipPath, (sent) => bar.update(sent, 'bytes'));
     bar.stop();
     if (opts.json) {
       printJson({ id: saved.id, title: saved.title, created, version: upload.version, hash: upload.hash, tests: upload.tests });

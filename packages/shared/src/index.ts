@@ -5,3 +5,26 @@ export { SPREADSHEET_ZIP_LIMITS, spreadsheetZipProblem, zipParts, type ZipPart }
 export { ROLE_CODES, USER_LIMITS, USER_MESSAGES, type RoleName } from './user-fields.ts';
 export { isRoleCode, type Gender, type RoleCode, type WireUser } from './wire-user.ts';
 export { ErrorKinds, type ErrorKind, type ErrorName } from './error-codes.ts';
+export {
+  ApiError,
+  createApiClient,
+  encodeBody,
+  formBody,
+  NO_ENVELOPE,
+  parseEnvelope,
+  queryString,
+  splitEndpoint,
+  type ApiBody,
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiData,
+  type ApiOperations,
+  type ApiQuery,
+  type CallOptions,
+  type DataOf,
+  type Endpoint,
+  type Envelope,
+  type HttpMethod,
+  type PathsOf,
+  type QueryValue,
+} from './api-client.ts';

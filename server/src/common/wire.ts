@@ -1,6 +1,7 @@
 // Values as they travel on the wire (spec §3, issue "wire values"): times as
 // `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai (UTC+8, no daylight saving), users without secrets.
 
+import { z } from 'zod';
 import { formatContestTime, isRoleCode, parseContestTime, type WireUser } from '@verdict/shared';
 
 export function formatTime(date: Date | string | null | undefined): string {
@@ -28,3 +29,13 @@ export function toWireUser(row: { id: number; username: string; email: string; n
     auth: row.auth,
   };
 }
+
+/** The user as replies describe it (the OpenAPI document and the generated client's types). */
+export const wireUserReply = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  nickname: z.string(),
+  gender: z.enum(['male', 'female']),
+  auth: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});

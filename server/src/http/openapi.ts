@@ -7,7 +7,7 @@ import { z, type ZodType } from 'zod';
 import type { RouteDef } from './route.ts';
 import { ErrorKinds } from '@verdict/shared';
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 /** A path or query parameter of an operation. */
 export interface OpenApiParameter {
@@ -97,7 +97,10 @@ function envelope(data: JsonSchema): JsonSchema {
 export function buildOpenApi(routes: RouteDef[], version = '0.1.0'): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const def of routes) {
-    const ok = envelope(def.reply ? schemaOf(def.reply) : {});
+    const ok =
+      'file' in def.reply
+        ? { description: 'The file itself (not in the envelope)', content: { [def.reply.file]: { schema: { type: 'string', format: 'binary' } } } }
+        : { description: 'Success (code 0)', content: { 'application/json': { schema: envelope(schemaOf(def.reply)) } } };
     const op: OpenApiOperation = {
       operationId: operationId(def),
       summary: def.summary,
@@ -105,7 +108,7 @@ export function buildOpenApi(routes: RouteDef[], version = '0.1.0'): OpenApiDocu
       'x-role': def.role,
       ...(def.role === 'open' ? {} : { security: [{ token: [] }] }),
       responses: {
-        '200': { description: 'Success (code 0)', content: { 'application/json': { schema: ok } } },
+        '200': ok,
         default: { description: 'Failure: a non-zero code from the error catalogue', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } },
       },
     };

@@ -10,10 +10,12 @@ export { FileReply, type UploadedFile } from '../common/files.ts';
  * (the leaderboard, polled by every contestant every 5 s): the envelope's JSON, and its gzip
  * made on first use for clients that accept it.
  */
-export class SerializedReply {
+export class SerializedReply<T = unknown> {
+  /** The data's type, for the route's reply check (never set). */
+  declare readonly data?: T;
   readonly json: Buffer;
   private gzipped: Buffer | undefined;
-  constructor(data: unknown) {
+  constructor(data: T) {
     this.json = Buffer.from(JSON.stringify(ok(data)));
   }
   get gzip(): Buffer {
@@ -24,8 +26,8 @@ export class SerializedReply {
 const serialized = new WeakMap<object, SerializedReply>();
 
 /** The reply for `data`, serialized on first use and kept while `data` lives (a cached board). */
-export function serializedOnce(data: object): SerializedReply {
-  let reply = serialized.get(data);
+export function serializedOnce<T extends object>(data: T): SerializedReply<T> {
+  let reply = serialized.get(data) as SerializedReply<T> | undefined;
   if (!reply) serialized.set(data, (reply = new SerializedReply(data)));
   return reply;
 }

@@ -5,7 +5,7 @@ import type { ZodType, z } from 'zod';
 import type { CurrentUser } from '../modules/accounts/current-user.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
-import type { UploadedFile } from './replies.ts';
+import type { FileReply, SerializedReply, UploadedFile } from './replies.ts';
 
 // What handlers receive and return lives apart from the route table, which needs the services:
 // services that return replies must not import it back (an import circle).
@@ -26,7 +26,18 @@ export interface RouteInput<B, Q> {
   files: Record<string, UploadedFile>;
 }
 
-export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodType> {
+/** A reply that is a file (PDF, zip, the OpenAPI document) instead of the JSON envelope. */
+export interface FileReplyKind {
+  file: string;
+}
+
+/** `reply: fileReply('application/pdf')`: the handler answers with a FileReply of that type. */
+export const fileReply = (contentType: string): FileReplyKind => ({ file: contentType });
+
+/** What a handler may return for its reply declaration: the data its schema describes, or a file. */
+export type ReplyOf<R extends ZodType | FileReplyKind> = R extends ZodType ? z.input<R> | SerializedReply<z.input<R>> : FileReply;
+
+export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodType, R extends ZodType | FileReplyKind = ZodType | FileReplyKind> {
   method: Method;
   path: string;
   role: Role;
@@ -38,11 +49,14 @@ export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodTy
   query?: Q;
   /** For multipart routes: the largest file accepted, in bytes (or read from the configuration). */
   maxFileSize?: number | ((config: Config) => number);
-  /** Description of the reply's data for the OpenAPI document. */
-  reply?: ZodType;
-  handler: (input: RouteInput<z.output<B>, z.output<Q>>, services: Services) => Promise<unknown>;
+  /**
+   * The envelope's data (a zod schema; z.null() for none) or a file: the OpenAPI document and
+   * the generated client are made from it, and the handler's return type is checked against it.
+   */
+  reply: R;
+  handler: (input: RouteInput<z.output<B>, z.output<Q>>, services: Services) => Promise<ReplyOf<R>>;
 }
 
-export function route<B extends ZodType = ZodType, Q extends ZodType = ZodType>(def: RouteDef<B, Q>): RouteDef {
+export function route<B extends ZodType = ZodType, Q extends ZodType = ZodType, R extends ZodType | FileReplyKind = ZodType>(def: RouteDef<B, Q, R>): RouteDef {
   return def as unknown as RouteDef;
 }

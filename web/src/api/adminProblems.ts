@@ -1,12 +1,10 @@
 // Admin problem management (spec §7 Admin/Problems; docs/api-decisions.md "Problems").
 
 import { api } from './client.ts';
-import type { Problem } from './types.ts';
+import type { ApiData } from '@verdict/shared';
 
-export interface AdminProblem extends Problem {
-  hasData: boolean;
-  hasPdf: boolean;
-}
+/** A problem in the admin list (no statement; the detail adds it). */
+export type AdminProblem = ApiData<'GET /api/admin/problem/list'>[number] & { statement?: string };
 
 export interface ProblemFields {
   title: string;
@@ -15,32 +13,27 @@ export interface ProblemFields {
   statement?: string;
 }
 
-export interface UploadReply {
-  problemId: number;
-  version: number;
-  hash: string;
-  tests: number;
-}
+export type UploadReply = ApiData<'POST /api/admin/problem/upload'>;
 
 export const adminProblemsApi = {
   list: (filter: { id?: string; title?: string } = {}) =>
-    api.get<AdminProblem[]>('/api/admin/problem/list', { id: filter.id?.trim(), title: filter.title?.trim() }),
+    api.get('/api/admin/problem/list', { id: filter.id?.trim(), title: filter.title?.trim() }),
 
   /** One problem with its Markdown statement (the list leaves statements out). */
-  detail: (problemId: number) => api.get<AdminProblem>('/api/problem/statement', { problemId }),
+  detail: (problemId: number) => api.get('/api/problem/statement', { problemId }),
 
-  add: (input: ProblemFields) => api.post<AdminProblem>('/api/admin/problem/add', { json: input }),
+  add: (input: ProblemFields) => api.post('/api/admin/problem/add', { json: input }),
 
-  update: (input: ProblemFields & { id: number }) => api.put<AdminProblem>('/api/admin/problem/update', { json: input }),
+  update: (input: ProblemFields & { id: number }) => api.put('/api/admin/problem/update', { json: input }),
 
-  deleteList: (ids: number[]) => api.delete<{ deleted: number }>('/api/admin/problem/deleteList', { json: ids }),
+  deleteList: (ids: number[]) => api.delete('/api/admin/problem/deleteList', { json: ids }),
 
   upload: (problemId: number, file: File) => {
     const body = new FormData();
     body.set('problemId', String(problemId));
     body.set('file', file, file.name);
-    return api.post<UploadReply>('/api/admin/problem/upload', { multipart: body });
+    return api.post('/api/admin/problem/upload', { multipart: body });
   },
 
-  listNoBelong: (contestId: number) => api.get<AdminProblem[]>('/api/admin/problem/listNoBelong', { contestId }),
+  listNoBelong: (contestId: number) => api.get('/api/admin/problem/listNoBelong', { contestId }),
 };

@@ -1,25 +1,11 @@
 // Every submission for administrators (spec §7 Admin/Submissions), its detail and rejudging.
 
+import type { ApiData } from '@verdict/shared';
 import { api } from './client.ts';
-import type { JudgeRecord, SubmissionResult } from './types.ts';
 
-export interface AdminRecord extends JudgeRecord {
-  templateId: number | null;
-  language: string;
-}
-
-export interface RecordTest {
-  name: string;
-  verdict: string;
-  timeMs: number;
-  memoryKb: number;
-}
-
-export interface RecordDetail extends AdminRecord {
-  code: string;
-  compileMessage: string;
-  tests: RecordTest[];
-}
+export type AdminRecord = ApiData<'GET /api/JudgeRecord/list'>[number];
+export type RecordDetail = ApiData<'GET /api/JudgeRecord/detail'>;
+export type RecordTest = RecordDetail['tests'][number];
 
 export interface SubmissionFilter {
   problem?: string;
@@ -29,13 +15,13 @@ export interface SubmissionFilter {
 
 export const adminSubmissionsApi = {
   list: (filter: SubmissionFilter = {}) =>
-    api.get<AdminRecord[]>('/api/JudgeRecord/list', {
+    api.get('/api/JudgeRecord/list', {
       problem: filter.problem?.trim(),
       username: filter.username?.trim(),
       result: filter.result?.trim(),
     }),
 
-  detail: (id: number) => api.get<RecordDetail>('/api/JudgeRecord/detail', { id }),
+  detail: (id: number) => api.get('/api/JudgeRecord/detail', { id }),
 
-  rejudge: (id: number) => api.post<SubmissionResult>('/api/JudgeRecord/rejudge', { json: { id } }),
+  rejudge: (id: number) => api.post('/api/JudgeRecord/rejudge', { json: { id } }),
 };

@@ -1,7 +1,7 @@
 // Admin judge templates (spec §7 Admin/Templates; docs/api-decisions.md "Templates").
 
+import type { ApiData } from '@verdict/shared';
 import { api } from './client.ts';
-import type { JudgeTemplate } from './types.ts';
 
 export interface TemplateFields {
   language: string;
@@ -9,20 +9,17 @@ export interface TemplateFields {
   description: string;
 }
 
-export interface JudgeLanguage {
-  id: string;
-  name: string;
-}
+export type JudgeLanguage = ApiData<'GET /api/JudgeTemplate/languages'>[number];
 
 export const adminTemplatesApi = {
   list: (filter: { id?: string; language?: string } = {}) =>
-    api.get<JudgeTemplate[]>('/api/JudgeTemplate/list', { id: filter.id?.trim(), language: filter.language?.trim() }),
+    api.get('/api/JudgeTemplate/list', { id: filter.id?.trim(), language: filter.language?.trim() }),
 
-  languages: () => api.get<JudgeLanguage[]>('/api/JudgeTemplate/languages'),
+  languages: () => api.get('/api/JudgeTemplate/languages'),
 
-  add: (input: TemplateFields) => api.post<JudgeTemplate>('/api/JudgeTemplate/add', { json: input }),
+  add: (input: TemplateFields) => api.post('/api/JudgeTemplate/add', { json: input }),
 
-  update: (input: TemplateFields & { id: number }) => api.put<JudgeTemplate>('/api/JudgeTemplate/update', { json: input }),
+  update: (input: TemplateFields & { id: number }) => api.put('/api/JudgeTemplate/update', { json: input }),
 
-  deleteList: (ids: number[]) => api.delete<{ deleted: number }>('/api/JudgeTemplate/deleteList', { json: ids }),
+  deleteList: (ids: number[]) => api.delete('/api/JudgeTemplate/deleteList', { json: ids }),
 };

@@ -1,7 +1,7 @@
 // Admin user management (spec §7 Admin/Users; docs/api-decisions.md "Admin users").
 
 import { api } from './client.ts';
-import type { Auth, Gender, User } from './types.ts';
+import type { Auth, Gender } from './types.ts';
 
 export interface UserFields {
   username: string;
@@ -11,18 +11,21 @@ export interface UserFields {
   auth: Auth;
 }
 
+/** A new user: an administrator adds users and administrators, never a superadmin. */
+export type NewUserFields = Omit<UserFields, 'auth'> & { auth: 0 | 1 };
+
 export const adminUsersApi = {
-  list: (keyword?: string) => api.get<User[]>('/api/user/list', { keyword }),
+  list: (keyword?: string) => api.get('/api/user/list', { keyword }),
 
-  findByAuth: (auth: Auth = 0) => api.get<User[]>('/api/user/findByAuth', { auth }),
+  findByAuth: (auth: Auth = 0) => api.get('/api/user/findByAuth', { auth }),
 
-  add: (input: UserFields & { password: string; confirmPassword: string }) =>
-    api.post<User>('/api/user/add', { json: input }),
+  add: (input: NewUserFields & { password: string; confirmPassword: string }) =>
+    api.post('/api/user/add', { json: input }),
 
-  update: (input: UserFields & { id: number }) => api.post<User>('/api/user/updateUser', { json: input }),
+  update: (input: UserFields & { id: number }) => api.post('/api/user/updateUser', { json: input }),
 
   updatePassword: (input: { id: number; password: string; confirmPassword: string }) =>
-    api.post<null>('/api/user/updateUserPwd', { json: input }),
+    api.post('/api/user/updateUserPwd', { json: input }),
 
-  deleteList: (ids: number[]) => api.delete<{ deleted: number }>('/api/user/deleteListById', { json: ids }),
+  deleteList: (ids: number[]) => api.delete('/api/user/deleteListById', { json: ids }),
 };

@@ -1,26 +1,22 @@
-// The one HTTP client: global base address, token header, and the {code, message, data}
-// envelope (code 0 → data; anything else rejects with the server's message).
+// The web app's face of the typed API client (@verdict/shared): the global base address, the
+// token from storage, and the spec's message for a request that got no envelope back.
 
+import {
+  ApiError,
+  createApiClient,
+  NO_ENVELOPE,
+  type ApiBody,
+  type ApiData,
+  type ApiQuery,
+  type CallOptions,
+  type Endpoint,
+  type PathsOf,
+} from '@verdict/shared';
 import { storage } from '../storage.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Backend Interface Error!';
 
-export class ApiError extends Error {
-  readonly code: number;
-  readonly status: number;
-  constructor(message: string, code: number, status = 0) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = status;
-  }
-  /** True when the request never got an envelope back (network, proxy or server down). */
-  get isNetworkError(): boolean {
-    return this.code === NETWORK_ERROR_CODE;
-  }
-}
-
-const NETWORK_ERROR_CODE = -1;
+export { ApiError };
 
 // Read loosely so this module also loads outside Vite (unit tests under Node).
 const viteEnv = (import.meta as { env?: Record<string, string | undefined> }).env;
@@ -31,102 +27,60 @@ export function configureApi(options: { baseUrl: string }): void {
   baseUrl = options.baseUrl.replace(/\/+$/, '');
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
-type FormBody = Record<string, string | number | boolean | null | undefined>;
+const client = createApiClient({ baseUrl: () => baseUrl, token: () => storage.get('token') });
 
-export interface RequestOptions {
-  query?: Query;
+/** Query values as typed in a form (text) or as the operation declares them. */
+type LooseQuery<Q> = Q extends object ? { [K in keyof Q]: Q[K] | string } : never;
+
+export interface RequestOptions<E extends Endpoint> {
   /** Sent as application/x-www-form-urlencoded. */
-  form?: FormBody;
+  form?: ApiBody<E>;
   /** Sent as application/json. */
-  json?: unknown;
+  json?: ApiBody<E>;
   /** Sent as multipart/form-data. */
   multipart?: FormData;
-  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-function buildUrl(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
-  }
-  const search = params.toString();
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
-}
-
-function formBody(form: FormBody): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(form)) {
-    if (value !== undefined && value !== null) body.append(key, String(value));
-  }
-  return body;
-}
-
-async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = storage.get('token');
-  if (token) headers.Authorization = token;
-  let body: BodyInit | undefined;
-  if (options.form) {
-    body = formBody(options.form);
-  } else if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.multipart) {
-    body = options.multipart;
-  }
+/** Any failure without an envelope reads as the spec's network message. */
+async function spoken<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+    return await call();
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(NETWORK_ERROR_MESSAGE, NETWORK_ERROR_CODE);
+    if (err instanceof ApiError && err.isNetworkError) throw new ApiError(NETWORK_ERROR_MESSAGE, NO_ENVELOPE, err.status);
+    throw err;
   }
 }
 
-async function readEnvelope<T>(response: Response): Promise<T> {
-  let envelope: Envelope<T>;
-  try {
-    envelope = (await response.json()) as Envelope<T>;
-  } catch {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, NETWORK_ERROR_CODE, response.status);
-  }
-  if (!envelope || typeof envelope.code !== 'number') {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, NETWORK_ERROR_CODE, response.status);
-  }
-  if (envelope.code !== 0) {
-    throw new ApiError(envelope.message || `Request failed (${envelope.code})`, envelope.code, response.status);
-  }
-  return envelope.data;
+function callOptions<E extends Endpoint>(options: RequestOptions<E> & { query?: unknown }): CallOptions<E> {
+  const body = options.multipart ?? options.json ?? options.form;
+  return {
+    query: options.query as ApiQuery<E>,
+    body: body as ApiBody<E>,
+    encoding: options.form !== undefined ? 'form' : 'json',
+    signal: options.signal,
+  };
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  return readEnvelope<T>(await send(method, path, options));
+export function request<E extends Endpoint>(endpoint: E, options: RequestOptions<E> & { query?: LooseQuery<ApiQuery<E>> } = {}): Promise<ApiData<E>> {
+  return spoken(() => client.call(endpoint, callOptions(options)));
 }
 
+/**
+ * The API by method and path, typed by the operations generated from the server's route table:
+ * `api.get('/api/contest/ContestInfo', { contestId })` has that route's query and data.
+ */
 export const api = {
-  get: <T>(path: string, query?: Query, options: RequestOptions = {}) =>
-    request<T>('GET', path, { ...options, query }),
-  post: <T>(path: string, options: RequestOptions = {}) => request<T>('POST', path, options),
-  put: <T>(path: string, options: RequestOptions = {}) => request<T>('PUT', path, options),
-  delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, options),
+  get: <P extends PathsOf<'GET'>>(path: P, query?: LooseQuery<ApiQuery<`GET ${P}`>>, options: RequestOptions<`GET ${P}`> = {}) =>
+    request(`GET ${path}` as `GET ${P}`, { ...options, query }),
+  post: <P extends PathsOf<'POST'>>(path: P, options: RequestOptions<`POST ${P}`> = {}) => request(`POST ${path}` as `POST ${P}`, options),
+  put: <P extends PathsOf<'PUT'>>(path: P, options: RequestOptions<`PUT ${P}`> = {}) => request(`PUT ${path}` as `PUT ${P}`, options),
+  delete: <P extends PathsOf<'DELETE'>>(path: P, options: RequestOptions<`DELETE ${P}`> = {}) => request(`DELETE ${path}` as `DELETE ${P}`, options),
 };
 
 /** A binary reply (PDF, files); an envelope reply means the server refused. */
-export async function requestBlob(method: string, path: string, options: RequestOptions = {}): Promise<Blob> {
-  const response = await send(method, path, options);
-  const type = response.headers.get('Content-Type') ?? '';
-  if (type.includes('application/json') || !response.ok) {
-    await readEnvelope<unknown>(response);
-    throw new ApiError(NETWORK_ERROR_MESSAGE, NETWORK_ERROR_CODE, response.status);
-  }
-  return response.blob();
+export async function requestBlob<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}): Promise<Blob> {
+  return spoken(async () => (await client.file(endpoint, callOptions(options))).blob());
 }
 
 /** The text to show the user for any failure. */

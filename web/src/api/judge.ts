@@ -1,28 +1,27 @@
 // Problems as a contestant sees them, templates, submissions and judge records.
 
 import { api, requestBlob } from './client.ts';
-import type { JudgeRecord, JudgeTemplate, Problem, SubmissionResult } from './types.ts';
 
 export const judgeApi = {
   problemByTitle: (title: string) =>
-    api.post<Problem>('/api/admin/problem/findByTitle2', { form: { prob_title: title } }),
+    api.post('/api/admin/problem/findByTitle2', { form: { prob_title: title } }),
 
   downloadPdf: (problemId: number | string) =>
-    requestBlob('POST', '/api/download', { form: { problemId } }),
+    requestBlob('POST /api/download', { form: { problemId: Number(problemId) } }),
 
-  templates: () => api.get<JudgeTemplate[]>('/api/JudgeTemplate/listUnConditional'),
+  templates: () => api.get('/api/JudgeTemplate/listUnConditional'),
 
   submit: (input: { problemId: number; language: string; code: string; contestId?: number }) =>
-    api.post<SubmissionResult>('/api/submit', { json: input }),
+    api.post('/api/submit', { json: input }),
 
-  recordDetail: (id: number) => api.get<JudgeRecord & { compileMessage?: string | null }>(
+  recordDetail: (id: number) => api.get(
     '/api/JudgeRecord/detail',
     { id },
   ),
 
   myList: (contestId: number | string) =>
-    api.post<JudgeRecord[]>('/api/JudgeRecord/MyList', { form: { contestId } }),
+    api.post('/api/JudgeRecord/MyList', { form: { contestId: Number(contestId) } }),
 
   myAllList: (username: string) =>
-    api.post<JudgeRecord[]>('/api/JudgeRecord/MyAllList', { form: { username } }),
+    api.post('/api/JudgeRecord/MyAllList', { form: { username } }),
 };

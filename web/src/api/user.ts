@@ -1,53 +1,47 @@
 // Session, e-mail codes, captcha and the user's own profile.
 
 import { api } from './client.ts';
-import type { CaptchaAnswer, Captcha, Gender, User } from './types.ts';
+import type { CaptchaAnswer, Gender } from './types.ts';
 
 export type EmailCodePurpose = 'register' | 'login' | 'reset';
 
-type LoginData = string | { token: string; username?: string };
-
-function tokenOf(data: LoginData): { token: string; username?: string } {
-  return typeof data === 'string' ? { token: data } : data;
-}
-
 export const userApi = {
-  captcha: () => api.get<Captcha>('/api/captcha'),
+  captcha: () => api.get('/api/captcha'),
 
   sendEmailCode: (email: string, purpose?: EmailCodePurpose) =>
-    api.post<unknown>('/api/email/sendEmailCode', { form: { email, purpose } }),
+    api.post('/api/email/sendEmailCode', { form: { email, purpose } }),
 
-  login: async (username: string, password: string, captcha: CaptchaAnswer) =>
-    tokenOf(await api.post<LoginData>('/api/user/login', { form: { username, password, ...captcha } })),
+  login: (username: string, password: string, captcha: CaptchaAnswer) =>
+    api.post('/api/user/login', { form: { username, password, ...captcha } }),
 
-  emailLogin: async (email: string, code: string, captcha: CaptchaAnswer) =>
-    tokenOf(await api.post<LoginData>('/api/user/emailLogin', { form: { email, code, ...captcha } })),
+  emailLogin: (email: string, code: string, captcha: CaptchaAnswer) =>
+    api.post('/api/user/emailLogin', { form: { email, code, ...captcha } }),
 
-  adminLogin: async (username: string, password: string, captcha: CaptchaAnswer) =>
-    tokenOf(await api.post<LoginData>('/api/user/adminLogin', { form: { username, password, ...captcha } })),
+  adminLogin: (username: string, password: string, captcha: CaptchaAnswer) =>
+    api.post('/api/user/adminLogin', { form: { username, password, ...captcha } }),
 
-  adminEmailLogin: async (email: string, code: string, captcha: CaptchaAnswer) =>
-    tokenOf(await api.post<LoginData>('/api/user/adminEmailLogin', { form: { email, code, ...captcha } })),
+  adminEmailLogin: (email: string, code: string, captcha: CaptchaAnswer) =>
+    api.post('/api/user/adminEmailLogin', { form: { email, code, ...captcha } }),
 
   register: (input: { email: string; username: string; password: string; code: string } & CaptchaAnswer) =>
-    api.post<unknown>('/api/user/register', { form: { ...input } }),
+    api.post('/api/user/register', { form: { ...input } }),
 
   forgetPassword: (
     input: { email: string; newPwd: string; code: string; username?: string } & CaptchaAnswer,
-  ) => api.post<unknown>('/api/user/forgetPwd', { form: { ...input } }),
+  ) => api.post('/api/user/forgetPwd', { form: { ...input } }),
 
   isUserLogin: (username: string, token: string) =>
-    api.post<unknown>('/api/user/isUserLogin', { form: { username, token } }),
+    api.post('/api/user/isUserLogin', { form: { username, token } }),
 
   isAdminLogin: (username: string, token: string) =>
-    api.post<unknown>('/api/user/isAdminLogin', { form: { username, token } }),
+    api.post('/api/user/isAdminLogin', { form: { username, token } }),
 
-  logout: () => api.post<unknown>('/api/user/logout'),
+  logout: () => api.post('/api/user/logout'),
 
-  userInfo: () => api.get<User>('/api/user/userInfo'),
+  userInfo: () => api.get('/api/user/userInfo'),
 
   findByUserName: (username: string) =>
-    api.post<User & { password: string }>('/api/user/findByUserName1', { form: { username } }),
+    api.post('/api/user/findByUserName1', { form: { username } }),
 
   updateMyUser: (input: {
     userID: number;
@@ -56,5 +50,5 @@ export const userApi = {
     password: string;
     email: string;
     gender: Gender;
-  }) => api.post<unknown>('/api/user/updateMyUser', { json: input }),
+  }) => api.post('/api/user/updateMyUser', { json: input }),
 };

@@ -1,20 +1,11 @@
 // Leaderboard rules shared by the user leaderboard and the admin scoreboard (spec §2, §9).
+import type { ApiData } from '@verdict/shared';
+
 export { problemLetter, problemLetters } from '@verdict/shared';
 
-export interface JudgeResultItem {
-  newId: string;
-  result: string;
-  cnt: number;
-  submitTime: number;
-}
-
-export interface LeaderboardRow {
-  rank: number;
-  userName: string;
-  acNum: number;
-  timePenalty: number;
-  judgeResultList: JudgeResultItem[];
-}
+/** A row of the leaderboard as the server sends it (generated from its route table). */
+export type LeaderboardRow = ApiData<'GET /api/BangDan/AllResultList'>[number];
+export type JudgeResultItem = LeaderboardRow['judgeResultList'][number];
 
 export const USER_DEFAULT_PROBLEM_COLUMNS = 8;
 export const ADMIN_DEFAULT_PROBLEM_COLUMNS = 3;

@@ -1,6 +1,7 @@
 // Spec §7 "Session and user": logins, registration, password reset, session checks and the
 // user's own record. Handlers validate and call auth.ts and ../users/users-self.ts.
 import { z } from 'zod';
+import { wireUserReply as wireUser } from '../../common/wire.ts';
 import { route } from '../../http/route.ts';
 import * as auth from './auth.ts';
 import {
@@ -18,14 +19,6 @@ import {
 } from './auth-fields.ts';
 import { findByUsername, getOwnUser, updateOwnUser } from '../users/users-self.ts';
 
-const wireUser = z.object({
-  id: z.number(),
-  username: z.string(),
-  email: z.string(),
-  nickname: z.string(),
-  gender: z.enum(['male', 'female']),
-  auth: z.number(),
-});
 const session = z.object({ token: z.string(), username: z.string() });
 
 const passwordLoginBody = z.object({ username: loginUsername, password: loginPassword, ...captchaFields }).strict();
@@ -117,6 +110,7 @@ export const sessionRoutes = [
         ...captchaFields,
       })
       .strict(),
+    reply: z.null(),
     handler: async ({ body }, services) => {
       await auth.resetPassword(services, body);
       return null;
@@ -130,9 +124,10 @@ export const sessionRoutes = [
     encoding: 'form',
     summary: 'Code 0 when the token is live and belongs to the username',
     body: sessionCheckBody,
+    reply: z.literal(true),
     handler: async ({ body }, { db }) => {
       await auth.checkSession(db, body.username, body.token, 'user');
-      return true;
+      return true as const;
     },
   }),
   route({
@@ -143,9 +138,10 @@ export const sessionRoutes = [
     encoding: 'form',
     summary: 'Code 0 when the token is live, belongs to the username and the user is an administrator',
     body: sessionCheckBody,
+    reply: z.literal(true),
     handler: async ({ body }, { db }) => {
       await auth.checkSession(db, body.username, body.token, 'admin');
-      return true;
+      return true as const;
     },
   }),
   route({
@@ -154,6 +150,7 @@ export const sessionRoutes = [
     role: 'user',
     tag: 'session',
     summary: 'Revoke the token of this request',
+    reply: z.null(),
     handler: async ({ token }, { db }) => {
       await auth.logout(db, token!);
       return null;

@@ -35,6 +35,7 @@ export const membershipRoutes = [
     summary: 'Add one user to a contest',
     encoding: 'json',
     body: contestUser,
+    reply: z.null(),
     handler: async ({ body }, { db }) => {
       await addMember(db, body.contestId, body.userId);
       return null;
@@ -59,6 +60,7 @@ export const membershipRoutes = [
     summary: 'Remove a user from a contest',
     encoding: 'json',
     body: contestUser,
+    reply: z.null(),
     handler: async ({ body }, { db }) => {
       await removeMember(db, body.contestId, body.userId);
       return null;
@@ -82,6 +84,7 @@ export const membershipRoutes = [
     summary: 'Add a problem to a contest (it takes the next letter)',
     encoding: 'form',
     body: contestProblem,
+    reply: z.null(),
     handler: async ({ body }, { db }) => {
       await addContestProblem(db, body.contestId, body.problemId);
       return null;
@@ -95,6 +98,7 @@ export const membershipRoutes = [
     summary: 'Remove a problem from a contest',
     encoding: 'json',
     body: contestProblem,
+    reply: z.null(),
     handler: async ({ body }, { db }) => {
       await removeContestProblem(db, body.contestId, body.problemId);
       return null;

@@ -1,6 +1,6 @@
 // Statement PDF download (spec §7 "User contest flow": POST /api/download, form {problemId}).
 import { z } from 'zod';
-import { route } from '../../http/route.ts';
+import { fileReply, route } from '../../http/route.ts';
 import { statementPdf } from './pdf.ts';
 
 const problemId = z.preprocess(
@@ -15,6 +15,7 @@ export const downloadRoutes = [
     role: 'user',
     tag: 'problems',
     summary: "The problem's statement as PDF (the package's own PDF, else the Markdown statement rendered), named after the problem",
+    reply: fileReply('application/pdf'),
     encoding: 'form',
     body: z.object({ problemId }),
     handler: async ({ body, user }, services) => statementPdf(services, user!, body.problemId),

@@ -2,7 +2,7 @@
 // is stored by content hash (packages.ts), from the data folder or the database copy.
 import fs from 'node:fs';
 import { z } from 'zod';
-import { FileReply, route } from '../../http/route.ts';
+import { FileReply, fileReply, route } from '../../http/route.ts';
 import { idField } from '../../http/fields.ts';
 import { fail } from '../../common/errors.ts';
 import { packageZipPath } from './packages.ts';
@@ -27,6 +27,7 @@ export const problemExportRoutes = [
     role: 'admin',
     tag: 'admin problems',
     summary: "Download the problem's current package (zip), as uploaded",
+    reply: fileReply('application/zip'),
     query: z.object({ problemId: idField('problemId') }).strict(),
     handler: ({ query }, services) => exportProblem(services, query.problemId),
   }),

@@ -1,6 +1,7 @@
 // Admin user management (spec §7 Admin/Users, §5 admin user rules).
 import { USER_LIMITS, USER_MESSAGES } from '@verdict/shared';
 import { z } from 'zod';
+import { wireUserReply as wireUser } from '../../common/wire.ts';
 import { route } from '../../http/route.ts';
 import { idField, idListBody, textField } from '../../http/fields.ts';
 import { addUser, deleteUsers, listUsers, listUsersByAuth, setUserPassword, updateUser } from './users-admin.ts';
@@ -27,14 +28,6 @@ function passwordsMatch(v: { password: string; confirmPassword?: string }) {
   return v.confirmPassword === undefined || v.confirmPassword === v.password;
 }
 
-const wireUser = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  nickname: z.string(),
-  gender: z.enum(['male', 'female']),
-  auth: z.number().int(),
-});
 
 export const usersAdminRoutes = [
   route({
@@ -113,6 +106,7 @@ export const usersAdminRoutes = [
       .object({ id: idField('id'), password, confirmPassword })
       .strict()
       .refine(passwordsMatch, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] }),
+    reply: z.null(),
     handler: async ({ body, user, token }, { db }) => {
       await setUserPassword(db, user!, token, body.id, body.password);
       return null;

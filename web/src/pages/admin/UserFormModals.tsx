@@ -1,7 +1,7 @@
 import { USER_MESSAGES } from '@verdict/shared';
 import { Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { UserFields } from '../../api/adminUsers.ts';
+import type { NewUserFields, UserFields } from '../../api/adminUsers.ts';
 import type { Gender, User } from '../../api/types.ts';
 import { FormModal } from './FormModal.tsx';
 import { ADMIN_MESSAGES, LIMITS } from './logic/messages.ts';
@@ -83,9 +83,9 @@ interface ModalProps<T> {
   onClose: () => void;
 }
 
-export function AddUserModal(props: ModalProps<UserFields & PasswordValues>) {
+export function AddUserModal(props: ModalProps<NewUserFields & PasswordValues>) {
   return (
-    <FormModal<UserFields & PasswordValues>
+    <FormModal<NewUserFields & PasswordValues>
       title="Add User"
       testId="add-user-form"
       open={props.open}
