@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import type { HttpMethod } from '@verdict/shared';
+import { itRefusesNonAdmins, type AdminOnlyCall } from '../helpers/admin-only.ts';
 import { formatTime } from '@verdict/server/internal/common/wire';
-import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';
 
@@ -28,21 +27,13 @@ describe('contests (admin)', () => {
   }
 
   describe('roles', () => {
-    const calls: [string, string, unknown][] = [
+    const calls: AdminOnlyCall[] = [
       ['get', '/api/contest/list', null],
       ['post', '/api/contest/add', { title: 'x', startTimeStr: at(HOUR), endTimeStr: at(2 * HOUR) }],
       ['put', '/api/contest/update', { id: 1, title: 'x', startTimeStr: at(HOUR), endTimeStr: at(2 * HOUR) }],
       ['delete', '/api/contest/deleteList', [1]],
     ];
-    for (const [method, path, body] of calls) {
-      it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
-        const before = await unchanged();
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
-        assert.equal((await call(new Api(server.url))).status, 401);
-        assert.equal((await call(alice.api)).status, 403);
-        assert.equal(await unchanged(), before);
-      });
-    }
+    itRefusesNonAdmins(calls, () => ({ url: server.url, user: alice.api, state: unchanged }));
   });
 
   it('adds a contest with Asia/Shanghai times and returns them as sent', async () => {

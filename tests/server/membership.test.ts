@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import type { HttpMethod } from '@verdict/shared';
-import { Api } from '../helpers/api.ts';
+import { itRefusesNonAdmins, type AdminOnlyCall } from '../helpers/admin-only.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';
 
@@ -28,7 +27,7 @@ describe('contest membership and problems (admin)', () => {
   after(() => server?.destroy());
 
   describe('roles', () => {
-    const calls: [string, string, unknown][] = [
+    const calls: AdminOnlyCall[] = [
       ['post', '/api/contestRecord/add', { contestId: 1, userId: 1 }],
       ['post', '/api/contestRecord/addByUserIdList', ['Members Cup', 'alice']],
       ['delete', '/api/contestRecord/deleteByUserId', { contestId: 1, userId: 1 }],
@@ -36,15 +35,7 @@ describe('contest membership and problems (admin)', () => {
       ['post', '/api/contestProblem/addByProblemId', { contestId: 1, problemId: 1 }],
       ['delete', '/api/contestProblem/delete', { contestId: 1, problemId: 1 }],
     ];
-    for (const [method, path, body] of calls) {
-      it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
-        const before = await unchanged();
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
-        assert.equal((await call(new Api(server.url))).status, 401);
-        assert.equal((await call(alice.api)).status, 403);
-        assert.equal(await unchanged(), before);
-      });
-    }
+    itRefusesNonAdmins(calls, () => ({ url: server.url, user: alice.api, state: unchanged }));
   });
 
   describe('users', () => {

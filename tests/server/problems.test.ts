@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { HttpMethod } from '@verdict/shared';
+import { itRefusesNonAdmins, type AdminOnlyCall } from '../helpers/admin-only.ts';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';
@@ -24,24 +24,14 @@ describe('problems', () => {
   }
 
   describe('roles', () => {
-    const calls: [string, string, unknown][] = [
+    const calls: AdminOnlyCall[] = [
       ['get', '/api/admin/problem/list', null],
       ['post', '/api/admin/problem/add', { title: 'x', memoryLimit: 1, timeLimit: 1 }],
       ['put', '/api/admin/problem/update', { id: 1, title: 'x', memoryLimit: 1, timeLimit: 1 }],
       ['delete', '/api/admin/problem/deleteList', [1]],
       ['get', '/api/admin/problem/listNoBelong?contestId=1', null],
     ];
-    for (const [method, path, body] of calls) {
-      it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
-        const before = await unchanged();
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
-        assert.equal((await call(new Api(server.url))).status, 401);
-        const r = await call(alice.api);
-        assert.equal(r.status, 403);
-        assert.equal(r.message, 'Administrator permission required');
-        assert.equal(await unchanged(), before);
-      });
-    }
+    itRefusesNonAdmins(calls, () => ({ url: server.url, user: alice.api, state: unchanged }));
     it('findByTitle2 and statement need a login', async () => {
       const anonymous = new Api(server.url);
       assert.equal((await anonymous.form('/api/admin/problem/findByTitle2', { prob_title: 'x' })).status, 401);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { HttpMethod } from '@verdict/shared';
+import { itRefusesNonAdmins, type AdminOnlyCall } from '../helpers/admin-only.ts';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';
@@ -19,21 +19,13 @@ describe('judge templates', () => {
   after(() => server?.destroy());
 
   describe('roles', () => {
-    const calls: [string, string, unknown][] = [
+    const calls: AdminOnlyCall[] = [
       ['get', '/api/JudgeTemplate/list', null],
       ['post', '/api/JudgeTemplate/add', cpp],
       ['put', '/api/JudgeTemplate/update', { id: 1, ...cpp }],
       ['delete', '/api/JudgeTemplate/deleteList', [1]],
     ];
-    for (const [method, path, body] of calls) {
-      it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
-        const before = await unchanged();
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
-        assert.equal((await call(new Api(server.url))).status, 401);
-        assert.equal((await call(alice.api)).status, 403);
-        assert.equal(await unchanged(), before);
-      });
-    }
+    itRefusesNonAdmins(calls, () => ({ url: server.url, user: alice.api, state: unchanged }));
     it('listUnConditional and languages need a login only', async () => {
       assert.equal((await new Api(server.url).get('/api/JudgeTemplate/listUnConditional')).status, 401);
       assert.equal((await new Api(server.url).get('/api/JudgeTemplate/languages')).status, 401);

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import type { HttpMethod } from '@verdict/shared';
+import { itRefusesNonAdmins, type AdminOnlyCall } from '../helpers/admin-only.ts';
 import { verifyPassword } from '@verdict/server/internal/modules/accounts/passwords';
-import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, snapshot, type TestAccount } from '../helpers/tokens.ts';
 
@@ -21,7 +20,7 @@ describe('admin users', () => {
   const valid = { username: 'bob', email: 'bob@example.test', nickname: 'Bobby', gender: 'male', auth: 0, password: 'secret-1', confirmPassword: 'secret-1' };
 
   describe('roles', () => {
-    const calls: [string, string, unknown][] = [
+    const calls: AdminOnlyCall[] = [
       ['get', '/api/user/list', null],
       ['get', '/api/user/findByAuth', null],
       ['post', '/api/user/add', valid],
@@ -29,20 +28,7 @@ describe('admin users', () => {
       ['post', '/api/user/updateUserPwd', { id: 1, password: 'whatever-1' }],
       ['delete', '/api/user/deleteListById', [1]],
     ];
-    for (const [method, path, body] of calls) {
-      it(`${method.toUpperCase()} ${path}: 401 without a token, 403 for a user`, async () => {
-        const before = await unchanged();
-        const anonymous = new Api(server.url);
-        const call = (api: Api) => (method === 'get' ? api.get(path) : api.json(path, body, method.toUpperCase() as HttpMethod));
-        const r1 = await call(anonymous);
-        assert.equal(r1.status, 401);
-        assert.equal(r1.message, 'Please log in first');
-        const r2 = await call(alice.api);
-        assert.equal(r2.status, 403);
-        assert.equal(r2.message, 'Administrator permission required');
-        assert.equal(await unchanged(), before);
-      });
-    }
+    itRefusesNonAdmins(calls, () => ({ url: server.url, user: alice.api, state: unchanged }));
   });
 
   describe('GET /api/user/list', () => {

@@ -21,11 +21,20 @@ export interface CompileOutcome {
   message: string;
 }
 
-export async function compileInDir(backend: JudgeBackend, language: Language, workDir: string, memoryMb: number): Promise<CompileOutcome> {
+/** `extras`: arguments after the compiler's name and read-only folders (a precompiled header). */
+export async function compileInDir(
+  backend: JudgeBackend,
+  language: Language,
+  workDir: string,
+  memoryMb: number,
+  extras: { args: string[]; readOnlyBinds: { host: string; sandbox: string }[] } | null = null,
+): Promise<CompileOutcome> {
   if (!language.compile) return { status: 'OK', message: '' };
+  const [compiler, ...rest] = expandArgv(language.compile, { memoryMb });
   const result = await backend.run({
-    argv: expandArgv(language.compile, { memoryMb }),
+    argv: [compiler, ...(extras?.args ?? []), ...rest],
     workDir,
+    readOnlyBinds: extras?.readOnlyBinds,
     env: languageEnv(language),
     limits: COMPILE_LIMITS,
   });

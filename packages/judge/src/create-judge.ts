@@ -3,7 +3,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { BUILTIN_CHECKERS, prepareChecker, type CheckOutput } from './checkers/index.ts';
+import { CompileCache } from './compile-cache.ts';
 import { judgeWithContext, type JudgeOptions } from './judge-submission.ts';
+import { PrecompiledHeaders } from './precompiled-headers.ts';
 import { DEFAULT_LANGUAGES_DIR, loadLanguageDefinitions, probeLanguages } from './languages.ts';
 import type { JudgeBackend, VerdictPlugin } from './plugin-api.ts';
 import { DEFAULT_PLUGINS, loadPlugins, type PluginSpec } from './plugin-loader.ts';
@@ -83,6 +85,9 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
   let status: Promise<LanguageStatus[]> | undefined;
   const languageStatus = () => (status ??= probeLanguages(backend, allLanguages));
   const checkers = new Map<string, Promise<CheckOutput>>();
+  const probed = new Map<string, Promise<LanguageStatus>>();
+  const compileCache = new CompileCache(cacheDir);
+  const precompiledHeaders = new PrecompiledHeaders({ backend, cacheDir, workRoot, log });
 
   const judge: Judge = {
     backend,
@@ -91,13 +96,22 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
     languageStatus,
     async languageStatusOf(id) {
       const language = allLanguages.find((l) => l.id === id);
-      return language && (await probeLanguages(backend, [language]))[0];
+      if (!language) return undefined;
+      // Probed once per language (a failed probe is tried again next time).
+      let probe = probed.get(id);
+      if (!probe) {
+        probe = status ? status.then((all) => all.find((s) => s.language.id === id)!) : probeLanguages(backend, [language]).then(([s]) => s);
+        probed.set(id, probe);
+        void probe.then((s) => s.available || probed.delete(id), () => probed.delete(id));
+      }
+      return probe;
     },
     async languages() {
       return (await languageStatus()).filter((s) => s.available).map((s) => s.language);
     },
     async judgeSubmission(request) {
       const language = await resolveLanguage(judge, request.language);
+      const toolchain = (await judge.languageStatusOf(language.id))?.version;
       const key = `${request.problem.hash}\0${JSON.stringify(request.problem.checker)}`;
       let checkOutput = checkers.get(key);
       if (!checkOutput) {
@@ -111,9 +125,10 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
       } catch (err) {
         return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: `checker unusable: ${(err as Error).message}`, tests: [] };
       }
-      return judgeWithContext({ backend, workRoot, checkOutput: check }, { ...request, language });
+      return judgeWithContext({ backend, workRoot, checkOutput: check, toolchain, compileCache, precompiledHeaders }, { ...request, language });
     },
     async close() {
+      await precompiledHeaders.close();
       await Promise.all([...registry.backends.values()].map(({ backend: b }) => b.close?.()));
     },
   };

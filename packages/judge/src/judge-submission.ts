@@ -3,7 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JudgeBackend, RunLimits, RunResult } from './plugin-api.ts';
 import type { CheckOutput } from './checkers/index.ts';
-import { compileInDir } from './compile.ts';
+import type { CompileCache } from './compile-cache.ts';
+import { compileInDir, type CompileOutcome } from './compile.ts';
+import type { PrecompiledHeaders } from './precompiled-headers.ts';
 import { expandArgv, languageEnv } from './languages.ts';
 import type { JudgeProgress, JudgeResult, JudgeTimings, Language, Problem, TestCase, TestResult } from './types.ts';
 import { overallVerdict, runVerdict } from './verdict.ts';
@@ -18,6 +20,10 @@ export interface JudgeRunContext {
   backend: JudgeBackend;
   workRoot: string;
   checkOutput: CheckOutput;
+  /** The language's toolchain as its version probe names it; without it nothing is cached. */
+  toolchain?: string;
+  compileCache?: CompileCache;
+  precompiledHeaders?: PrecompiledHeaders;
 }
 
 const OUTPUT_CAP_BYTES = 64 << 20;
@@ -81,7 +87,7 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
   try {
     onProgress?.({ phase: 'compiling', total });
     await writeFile(path.join(workDir, language.sourceFile), source, { mode: 0o644 });
-    const compiled = await clock.time('compileMs', () => compileInDir(ctx.backend, language, workDir, problem.memoryLimitMb));
+    const compiled = await clock.time('compileMs', () => compileSubmission(ctx, language, workDir, source, problem.memoryLimitMb));
     if (compiled.status !== 'OK' || total === 0) {
       onProgress?.({ phase: 'done', total });
       const message = compiled.status !== 'OK' ? compiled.message : 'the problem has no tests';
@@ -115,6 +121,20 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
   } finally {
     await Promise.all([removeDir(workDir), removeDir(outputDir)]);
   }
+}
+
+/** Compiles, or restores the same source's program compiled before by the same toolchain. */
+async function compileSubmission(ctx: JudgeRunContext, language: Language, workDir: string, source: string, memoryMb: number): Promise<CompileOutcome> {
+  if (!language.compile) return { status: 'OK', message: '' };
+  const key = ctx.compileCache && ctx.toolchain ? ctx.compileCache.key(language, ctx.toolchain, source) : null;
+  if (key) {
+    const kept = await ctx.compileCache!.restore(key, workDir);
+    if (kept) return { status: 'OK', message: kept.message };
+  }
+  const extras = ctx.precompiledHeaders && ctx.toolchain ? await ctx.precompiledHeaders.extrasFor(language, ctx.toolchain) : null;
+  const outcome = await compileInDir(ctx.backend, language, workDir, memoryMb, extras);
+  if (key && outcome.status === 'OK') await ctx.compileCache!.keep(key, workDir, language.sourceFile, outcome.message);
+  return outcome;
 }
 
 interface TestRun {

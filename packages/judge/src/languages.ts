@@ -55,6 +55,16 @@ export function validateLanguage(raw: Record<string, unknown>, where: string): L
   };
   const sourceFile = str('sourceFile');
   if (sourceFile.includes('/')) fail('"sourceFile" must be a plain file name');
+  const pch = raw.precompiledHeader;
+  if (pch !== undefined) {
+    const spec = pch as Record<string, unknown>;
+    const strings = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
+    if (!spec || typeof spec !== 'object' || typeof spec.include !== 'string' || !/^[\w./+-]+$/.test(spec.include) || spec.include.includes('..')) {
+      fail('"precompiledHeader.include" must be a header path like bits/stdc++.h');
+    }
+    if (!strings(spec.build) || !strings(spec.use)) fail('"precompiledHeader" needs "build" and "use" argv arrays');
+    if (!raw.compile) fail('"precompiledHeader" needs a "compile" command');
+  }
   return {
     ...(raw as Partial<Language>),
     id: str('id'),

@@ -14,6 +14,21 @@ export interface Language extends LanguageDefinition {
   runtimeMemoryErrors?: string[];
   /** How to install the toolchain (shown by `verdict doctor`). */
   install?: string;
+  /** A header built once per toolchain and used by every compile (precompiled-headers.ts). */
+  precompiledHeader?: PrecompiledHeaderSpec;
+}
+
+/**
+ * `include`: the header as sources include it (`bits/stdc++.h`). `build`: the argv that compiles
+ * a header file `{header}` (which includes it) into `{output}`. `use`: the arguments added after
+ * the compiler's name so that compiles find it in `{dir}`. The compiler checks that the flags
+ * match and otherwise ignores it, so a source that does not start with that include still
+ * compiles as before.
+ */
+export interface PrecompiledHeaderSpec {
+  include: string;
+  build: string[];
+  use: string[];
 }
 
 export interface LanguageStatus {
