@@ -3,6 +3,9 @@
 // CLI (start-up, sandbox compile, every test run and checked), the same g++ command and runs
 // bare (a shell loop), the runs alone over the compiled binary, and the CLI's start-up alone
 // (`verdict --help`). Prints the medians and the ratios; hyperfine's JSON is kept with --json FILE.
+// The judge keeps compiled programs (its compile cache): after hyperfine's warm-up run the CLI
+// restores the program instead of compiling it, as a rejudge does; bench/compile.ts measures
+// never-seen sources.
 // Usage: npm run bench -- judge-cli [RUNS=10] [--json FILE]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

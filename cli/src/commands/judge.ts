@@ -22,10 +22,17 @@ export default async function judgeCommand(problemPath: string, sourcePath: stri
   });
   const judge = await openJudge(flags.backend);
   const language = pickLanguage(judge.allLanguages, sourcePath, flags.lang);
-  const status = await judge.languageStatusOf(language.id);
-  if (!status?.available) throw new CliError(`language ${language.id} is not available: ${status?.reason ?? 'not probed'}`);
-  const { problem, cleanup } = await openProblem(problemPath, { timeLimitMs, memoryLimitMb });
+  // The toolchain's probe (a sandboxed run) and the package's loading go side by side.
+  const [probed, opened] = await Promise.allSettled([judge.languageStatusOf(language.id), openProblem(problemPath, { timeLimitMs, memoryLimitMb })]);
+  if (opened.status === 'rejected') {
+    await judge.close();
+    throw opened.reason;
+  }
+  const { problem, cleanup } = opened.value;
   try {
+    if (probed.status === 'rejected') throw probed.reason;
+    const status = probed.value;
+    if (!status?.available) throw new CliError(`language ${language.id} is not available: ${status?.reason ?? 'not probed'}`);
     const bar = progressBar(problem.tests.length, !flags.json);
     const result = await judge.judgeSubmission({
       problem,
