@@ -306,7 +306,12 @@ describe('e2e: contestant screens @slow', function () {
     await waitForText(page, 'Your code has been submitted successfully!');
     await shot('11-submit-wa');
 
-    server.clock.advance(3200); // the server accepts one submission per 3 s
+    // The server takes one submission per 3 s: the button counts the wait down, then comes back.
+    const countdown = await page.$eval('button[data-testid="submit-code"]', (b) => ({ text: b.textContent ?? '', disabled: (b as HTMLButtonElement).disabled }));
+    if (countdown.disabled) assert.match(countdown.text, /^Submit \([1-3] s\)$/);
+    await page.waitForSelector('button[data-testid="submit-code"]:not([disabled])', { timeout: 10_000 });
+    assert.equal(await page.$eval('button[data-testid="submit-code"]', (b) => b.textContent), 'Submit');
+    server.clock.advance(3200);
     await setEditorText(ACCEPTED);
     await submitAndWaitFor('AC');
     await shot('12-submit-ac');

@@ -1,5 +1,6 @@
 // Submitting and judging for real: an in-process worker, the real sandbox, the real database.
 import assert from 'node:assert/strict';
+import type { SubmitRefusalData } from '@verdict/shared';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createProblemFromPackage } from '@verdict/server/internal/modules/problems/upload';
@@ -196,6 +197,9 @@ describe('submitting and judging', function () {
     const second = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running });
     assert.equal(second.status, 429);
     assert.match(second.message, /too fast/);
+    // The wait goes along, for the web app's countdown.
+    const { retryAfterMs } = second.data as unknown as SubmitRefusalData;
+    assert.ok(retryAfterMs > 0 && retryAfterMs <= 3000, `retryAfterMs ${retryAfterMs}`);
     server.clock.advance(3100);
     const third = await submit(alice.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running });
     assert.equal(third.code, 0, third.message);

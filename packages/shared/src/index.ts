@@ -28,3 +28,4 @@ export {
   type PathsOf,
   type QueryValue,
 } from './api-client.ts';
+export { SUBMIT_LIMITS, type SubmitRefusalData } from './submit-limits.ts';

@@ -7,7 +7,7 @@ import type { ContestProblem, JudgeRecord } from '../api/types.ts';
 import { paths, urls } from '../lib/paths.ts';
 import { checkChosenContest } from '../lib/validation.ts';
 import { contestPhase, formatServerTime, parseServerTime, problemOpenRefusal } from '../lib/time.ts';
-import { attemptsByProblem, latestByProblem } from '../lib/latestRecord.ts';
+import { attemptsByProblem, bestByProblem } from '../lib/bestRecord.ts';
 import { useInterval } from '../lib/useInterval.ts';
 import { readStoredContest, storage, storeContest, type StoredContest } from '../storage.ts';
 import { notify } from '../feedback.ts';
@@ -77,7 +77,7 @@ export default function ContestDetailsPage() {
 
   useInterval(() => void loadRecords(contest.contestId!), ready ? RESULTS_REFRESH_MS : null);
 
-  const latest = useMemo(() => latestByProblem(records), [records]);
+  const best = useMemo(() => bestByProblem(records), [records]);
   const attempts = useMemo(() => attemptsByProblem(records), [records]);
 
   const openProblem = (problem: ContestProblem) => {
@@ -143,13 +143,13 @@ export default function ContestDetailsPage() {
             key: 'result',
             width: 110,
             render: (_, row) => {
-              const record = latest.get(row.problemId);
+              const record = best.get(row.problemId);
               return record ? <VerdictTag code={record.judgeResult} /> : null;
             },
           },
           { title: 'Attempts', key: 'attempts', width: 90, render: (_, row) => attempts.get(row.problemId) ?? 0 },
-          { title: 'Time (ms)', key: 'runTime', width: 100, render: (_, row) => latest.get(row.problemId)?.runTime ?? '' },
-          { title: 'Memory (KB)', key: 'runMemory', width: 110, render: (_, row) => latest.get(row.problemId)?.runMemory ?? '' },
+          { title: 'Time (ms)', key: 'runTime', width: 100, render: (_, row) => best.get(row.problemId)?.runTime ?? '' },
+          { title: 'Memory (KB)', key: 'runMemory', width: 110, render: (_, row) => best.get(row.problemId)?.runMemory ?? '' },
         ]}
       />
     </div>

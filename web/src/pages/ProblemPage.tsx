@@ -3,7 +3,8 @@ import { Button, Card, Empty, Select, Space, Spin, Tag, Typography } from 'antd'
 import { DownloadOutlined, SendOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { judgeApi } from '../api/judge.ts';
-import { errorMessage } from '../api/client.ts';
+import { ApiError, errorMessage } from '../api/client.ts';
+import { ErrorKinds, SUBMIT_LIMITS, type SubmitRefusalData } from '@verdict/shared';
 import type { JudgeTemplate, Problem, SubmissionResult } from '../api/types.ts';
 import { paths } from '../lib/paths.ts';
 import { checkSubmission } from '../lib/validation.ts';
@@ -48,6 +49,11 @@ export default function ProblemPage() {
   const [result, setResult] = useState<ResultPanelState>(EMPTY_RESULT);
   const submittingRef = useRef(false);
   const alive = useRef(true);
+  // The server takes one submission per SUBMIT_LIMITS.minIntervalMs: the button counts it down.
+  const [cooldownUntil, setCooldownUntil] = useState(0);
+  const [now, setNow] = useState(Date.now());
+  const cooldownSeconds = Math.max(0, Math.ceil((cooldownUntil - now) / 1000));
+  useInterval(() => setNow(Date.now()), cooldownUntil > now ? 250 : null);
 
   useEffect(() => {
     alive.current = true;
@@ -132,7 +138,7 @@ export default function ProblemPage() {
   };
 
   const submit = async () => {
-    if (submittingRef.current || !problem) return;
+    if (submittingRef.current || !problem || cooldownUntil > Date.now()) return;
     const problemText = checkSubmission(template?.language, code);
     if (problemText) {
       notify.error(problemText);
@@ -140,6 +146,7 @@ export default function ProblemPage() {
     }
     submittingRef.current = true;
     setSubmitting(true);
+    const previous = result;
     setResult({ ...EMPTY_RESULT, judgeResult: 'PD' });
     try {
       const reply = await judgeApi.submit({
@@ -149,10 +156,23 @@ export default function ProblemPage() {
         contestId: contest.contestId ? Number(contest.contestId) : undefined,
       });
       if (!alive.current) return;
+      const started = Date.now();
+      setNow(started);
+      setCooldownUntil(started + SUBMIT_LIMITS.minIntervalMs);
       notify.success('Your code has been submitted successfully!');
       setResult(toPanel(reply));
       await follow(reply);
     } catch (err) {
+      if (err instanceof ApiError && err.code === ErrorKinds.RATE_LIMITED.code) {
+        // Refused for submitting too fast: nothing was judged, the last verdict stays.
+        const wait = (err.data as SubmitRefusalData | null)?.retryAfterMs ?? SUBMIT_LIMITS.minIntervalMs;
+        const refused = Date.now();
+        setNow(refused);
+        setCooldownUntil(refused + wait);
+        setResult(previous);
+        notify.error(err.message);
+        return;
+      }
       notify.error('Failed to submit your code!');
       setResult({ ...EMPTY_RESULT, compileMessage: errorMessage(err) });
     } finally {
@@ -224,8 +244,16 @@ export default function ProblemPage() {
                 data-testid="template-select"
                 options={templates.map((t) => ({ value: t.id, label: t.comment ? `${t.language} — ${t.comment}` : t.language }))}
               />
-              <Button type="primary" icon={<SendOutlined />} onClick={submit} loading={submitting} disabled={!problem} data-testid="submit-code">
-                Submit
+              <Button
+                type="primary"
+                icon={<SendOutlined />}
+                onClick={submit}
+                loading={submitting}
+                disabled={!problem || cooldownSeconds > 0}
+                data-testid="submit-code"
+                title={cooldownSeconds > 0 ? 'One submission every few seconds' : undefined}
+              >
+                {cooldownSeconds > 0 ? `Submit (${cooldownSeconds} s)` : 'Submit'}
               </Button>
             </Space>
             <CodeEditor value={code} onChange={setCode} language={template?.language} />

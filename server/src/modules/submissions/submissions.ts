@@ -3,6 +3,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, SubmissionsTable } from '../../db/schema.ts';
 import type { Clock } from '../../common/clock.ts';
+import { SUBMIT_LIMITS } from '@verdict/shared';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { formatTime } from '../../common/wire.ts';
@@ -13,8 +14,8 @@ import { findLanguage, type LanguageCatalog } from '../problems/templates-langua
 
 export const MAX_SOURCE_BYTES = 64 * 1024;
 /** Per user (administrators are not limited): one submission per interval, and a cap per minute. */
-export const SUBMIT_MIN_INTERVAL_MS = 3000;
-export const SUBMITS_PER_MINUTE = 20;
+export const SUBMIT_MIN_INTERVAL_MS = SUBMIT_LIMITS.minIntervalMs;
+export const SUBMITS_PER_MINUTE = SUBMIT_LIMITS.perMinute;
 
 export interface SubmitInput {
   problemId: number;
@@ -94,15 +95,19 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
 }
 
 async function assertSubmitRate(db: Kysely<DB>, userId: number, now: Date): Promise<void> {
-  const { rows } = await sql<{ last: Date | null; minute: number }>`
-    select max(created_at) as last, count(*)::int as minute
+  const { rows } = await sql<{ last: Date | null; minute: number; first: Date | null }>`
+    select max(created_at) as last, count(*)::int as minute, min(created_at) as first
       from submissions where user_id = ${userId} and created_at > ${new Date(now.getTime() - 60_000)}`.execute(db);
-  const { last, minute } = rows[0];
+  const { last, minute, first } = rows[0];
+  // The wait goes along as data (SubmitRefusalData): the web app counts it down.
   if (last) {
     const waitMs = new Date(last).getTime() + SUBMIT_MIN_INTERVAL_MS - now.getTime();
-    if (waitMs > 0) throw fail('RATE_LIMITED', `You are submitting too fast: please wait ${Math.ceil(waitMs / 1000)} s before submitting again.`);
+    if (waitMs > 0) throw fail('RATE_LIMITED', `You are submitting too fast: please wait ${Math.ceil(waitMs / 1000)} s before submitting again.`, { retryAfterMs: waitMs });
   }
-  if (minute >= SUBMITS_PER_MINUTE) throw fail('RATE_LIMITED', `Too many submissions: at most ${SUBMITS_PER_MINUTE} per minute. Please wait a little.`);
+  if (minute >= SUBMITS_PER_MINUTE) {
+    const retryAfterMs = Math.max(1000, new Date(first!).getTime() + 60_000 - now.getTime());
+    throw fail('RATE_LIMITED', `Too many submissions: at most ${SUBMITS_PER_MINUTE} per minute. Please wait a little.`, { retryAfterMs });
+  }
 }
 
 /** Waits (shared poll) until the record has a final verdict or `waitMs` passed; returns it as it is then. */

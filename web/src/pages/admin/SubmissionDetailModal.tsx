@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Descriptions, Modal, Spin, Table, Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../api/client.ts';
@@ -6,6 +6,11 @@ import { adminSubmissionsApi, type RecordDetail, type RecordTest } from '../../a
 import { CodeEditor } from '../../components/CodeEditor.tsx';
 import { VerdictTag } from '../../components/VerdictTag.tsx';
 import { notify } from '../../feedback.ts';
+import { useInterval } from '../../lib/useInterval.ts';
+import { isFinalVerdict } from '../../lib/verdict.ts';
+
+/** How often a record waiting for its verdict (after Rejudge) is read again. */
+const FOLLOW_MS = 1000;
 
 interface Props {
   recordId: number | null;
@@ -18,6 +23,26 @@ export function SubmissionDetailModal({ recordId, onClose, onRejudged }: Props) 
   const [detail, setDetail] = useState<RecordDetail | null>(null);
   const [loading, setLoading] = useState(false);
   const [rejudging, setRejudging] = useState(false);
+  const shown = useRef(recordId);
+  shown.current = recordId;
+
+  // A record waiting for its verdict (rejudged, or still being judged) is followed to it.
+  const waiting = detail !== null && recordId !== null && !isFinalVerdict(detail.judgeResult);
+  useInterval(
+    () => {
+      const id = recordId;
+      if (id === null) return;
+      adminSubmissionsApi.detail(id).then(
+        (d) => {
+          if (shown.current !== id) return;
+          setDetail(d);
+          if (isFinalVerdict(d.judgeResult)) onRejudged();
+        },
+        () => undefined, // tried again on the next tick
+      );
+    },
+    waiting ? FOLLOW_MS : null,
+  );
 
   useEffect(() => {
     if (recordId === null) return;
