@@ -14,11 +14,31 @@ export function bindFeedback(api: AppApi): void {
 
 const messageApi = () => app?.message ?? staticMessage;
 
+/** Until then, messages are dropped (a page going away after the session ended). */
+let hushedUntil = 0;
+
+type Level = 'success' | 'error' | 'warning' | 'info';
+
+/**
+ * The same text is one message, updated in place: a page that polls every few seconds and fails
+ * each time shows its message once, never a stack of copies.
+ */
+function show(level: Level, content: ReactNode): void {
+  if (Date.now() < hushedUntil) return;
+  void messageApi()[level]({ content, key: typeof content === 'string' ? `${level}:${content}` : undefined });
+}
+
 export const notify = {
-  success: (content: ReactNode) => void messageApi().success(content),
-  error: (content: ReactNode) => void messageApi().error(content),
-  warning: (content: ReactNode) => void messageApi().warning(content),
-  info: (content: ReactNode) => void messageApi().info(content),
+  success: (content: ReactNode) => show('success', content),
+  error: (content: ReactNode) => show('error', content),
+  warning: (content: ReactNode) => show('warning', content),
+  info: (content: ReactNode) => show('info', content),
+  /** Shows this one message and drops every other for `ms` (what failed because of it). */
+  only(level: Level, content: ReactNode, ms: number): void {
+    hushedUntil = 0;
+    show(level, content);
+    hushedUntil = Date.now() + ms;
+  },
 };
 
 export interface ConfirmOptions {

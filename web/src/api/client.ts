@@ -4,6 +4,7 @@
 import {
   ApiError,
   createApiClient,
+  ErrorKinds,
   NO_ENVELOPE,
   type ApiBody,
   type ApiData,
@@ -42,12 +43,22 @@ export interface RequestOptions<E extends Endpoint> {
   signal?: AbortSignal;
 }
 
+const sessionEndedListeners = new Set<() => void>();
+
+/** Called when a request made with a stored token is told to log in (the session ended). */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 /** Any failure without an envelope reads as the spec's network message. */
 async function spoken<T>(call: () => Promise<T>): Promise<T> {
+  const token = storage.get('token');
   try {
     return await call();
   } catch (err) {
     if (err instanceof ApiError && err.isNetworkError) throw new ApiError(NETWORK_ERROR_MESSAGE, NO_ENVELOPE, err.status);
+    if (err instanceof ApiError && err.code === ErrorKinds.NOT_LOGGED_IN.code && token) for (const listener of sessionEndedListeners) listener();
     throw err;
   }
 }

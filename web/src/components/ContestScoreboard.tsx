@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Descriptions, Progress, Space, Typography } from 'antd';
+import { Card, Descriptions, Progress, Result, Space, Typography } from 'antd';
 import type { Contest, LeaderboardRow } from '../api/types.ts';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
 
@@ -10,12 +10,14 @@ interface Props {
   problemCount: number;
   loading: boolean;
   percent: number;
+  /** The server's reason for refusing the board; shown instead of an empty table. */
+  refusal?: string | null;
   /** Buttons beside the title. */
   extra?: ReactNode;
 }
 
 /** Title, start and end times, elapsed-time progress and the ICPC table of one contest. */
-export function ContestScoreboard({ contestId, contest, rows, problemCount, loading, percent, extra }: Props) {
+export function ContestScoreboard({ contestId, contest, rows, problemCount, loading, percent, refusal, extra }: Props) {
   return (
     <>
       <Card>
@@ -32,7 +34,13 @@ export function ContestScoreboard({ contestId, contest, rows, problemCount, load
         <Progress percent={percent} data-testid="board-progress" status={percent >= 100 ? 'success' : 'active'} />
       </Card>
       <div style={{ marginTop: 16 }} data-testid="leaderboard">
-        <LeaderboardTable rows={rows} problemCount={problemCount} loading={loading} />
+        {refusal ? (
+          <div data-testid="board-refusal">
+            <Result status="warning" title={refusal} />
+          </div>
+        ) : (
+          <LeaderboardTable rows={rows} problemCount={problemCount} loading={loading} />
+        )}
       </div>
     </>
   );

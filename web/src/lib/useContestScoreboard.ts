@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ErrorKinds } from '@verdict/shared';
+import { ApiError } from '../api/client.ts';
 import { contestApi } from '../api/contest.ts';
 import type { Contest, LeaderboardRow } from '../api/types.ts';
 import { notify } from '../feedback.ts';
@@ -15,43 +17,68 @@ export interface ScoreboardOptions {
   problemsError: string;
 }
 
+/**
+ * The server's reason when it refuses the board (not a member, no such contest): shown once and
+ * on the page; the spec's messages stay for failures without a reply. A session that ended is
+ * RequireAuth's to report.
+ */
+function refusalOf(err: unknown): string | null {
+  return err instanceof ApiError && !err.isNetworkError && err.code !== ErrorKinds.NOT_LOGGED_IN.code ? err.message : null;
+}
+
 /** A contest's fundamentals, its ranked rows and the elapsed-time percentage, kept fresh. */
 export function useContestScoreboard(contestId: string, options: ScoreboardOptions) {
   const { refreshMs, defaultColumns, problemsError } = options;
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [contest, setContest] = useState<Contest | null>(null);
   const [rows, setRows] = useState<LeaderboardRow[]>([]);
   const [problemCount, setProblemCount] = useState(defaultColumns);
   const [loading, setLoading] = useState(true);
   const [now, setNow] = useState(Date.now());
 
+  const failed = useCallback((err: unknown, message: string | null) => {
+    const refused = refusalOf(err);
+    if (refused) {
+      setRefusal(refused);
+      notify.error(refused);
+    } else if (message && !(err instanceof ApiError && err.code === ErrorKinds.NOT_LOGGED_IN.code)) {
+      notify.error(message);
+    }
+  }, []);
+
   const loadRows = useCallback(
     async (quiet: boolean) => {
       try {
         setRows(sortByRank(await contestApi.leaderboard(contestId)));
-      } catch {
-        if (!quiet) notify.error('Get contest detail failed');
+      } catch (err) {
+        failed(err, quiet ? null : 'Get contest detail failed');
       }
     },
-    [contestId],
+    [contestId, failed],
   );
 
   useEffect(() => {
     setLoading(true);
+    setRefusal(null);
     Promise.all([
-      contestApi.contestInfo(contestId).then(setContest, () => notify.error('Get contest fundamental failed')),
+      contestApi.contestInfo(contestId).then(setContest, (err) => failed(err, 'Get contest fundamental failed')),
       contestApi.problems(contestId).then(
         (problems) => setProblemCount(problems.length),
-        () => notify.error(problemsError),
+        (err) => failed(err, problemsError),
       ),
       loadRows(false),
     ]).finally(() => setLoading(false));
-  }, [contestId, loadRows, problemsError]);
+  }, [contestId, loadRows, problemsError, failed]);
 
-  useInterval(() => {
-    setNow(Date.now());
-    void loadRows(true);
-  }, refreshMs);
+  // A refused board is not asked for again every few seconds.
+  useInterval(
+    () => {
+      setNow(Date.now());
+      void loadRows(true);
+    },
+    refusal ? null : refreshMs,
+  );
 
   const percent = contest ? progressPercent(parseServerTime(contest.startTime), parseServerTime(contest.endTime), now) : 0;
-  return { contest, rows, problemCount, loading, percent };
+  return { contest, rows, problemCount, loading, percent, refusal };
 }
