@@ -103,7 +103,7 @@ function bodyParser(def: RouteDef, uploadDir: string, config: Config) {
 
 async function authenticate(def: RouteDef, ctx: Context, services: Services): Promise<void> {
   const token = tokenFromHeader(ctx.get('authorization'));
-  const user: CurrentUser | null = token ? await resolveToken(services.db, token) : null;
+  const user: CurrentUser | null = token ? await resolveToken(services.db, token, services.clock.now()) : null;
   if (def.role !== 'open' && !user) throw fail('NOT_LOGGED_IN');
   if (def.role === 'admin' && user!.auth < 1) throw fail('FORBIDDEN');
   ctx.state.token = token;

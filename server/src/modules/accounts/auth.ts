@@ -20,7 +20,7 @@ export interface Session {
   username: string;
 }
 
-type AuthServices = Pick<Services, 'db' | 'config' | 'mailer'>;
+type AuthServices = Pick<Services, 'db' | 'config' | 'mailer' | 'clock'>;
 
 interface UserRow {
   id: number;
@@ -73,43 +73,43 @@ function verifyCredentials(db: Kysely<DB>, username: string, password: string): 
 }
 
 export async function passwordLogin(
-  { db, config }: AuthServices,
+  { db, config, clock }: AuthServices,
   input: { username: string; password: string; ip: string } & CaptchaAnswer,
   role: LoginRole,
 ): Promise<Session> {
   await checkCaptcha(db, config.captcha, input);
   const keys = { account: input.username, ip: input.ip };
-  await assertLoginAllowed(db, keys);
+  await assertLoginAllowed(db, keys, clock.now());
   const user = await verifyCredentials(db, input.username, input.password);
   if (!user) {
-    await recordLoginFailure(db, keys);
+    await recordLoginFailure(db, keys, clock.now());
     throw fail('WRONG_CREDENTIALS');
   }
   if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
   return db.transaction().execute(async (trx) => {
     await clearAccountFailures(trx, input.username);
-    return { token: await issueToken(trx, user.id), username: user.username };
+    return { token: await issueToken(trx, user.id, clock.now()), username: user.username };
   });
 }
 
 export async function emailLogin(
-  { db, config }: AuthServices,
+  { db, config, clock }: AuthServices,
   input: { email: string; code: string; ip: string } & CaptchaAnswer,
   role: LoginRole,
 ): Promise<Session> {
   await checkCaptcha(db, config.captcha, input);
   const keys = { account: input.email, ip: input.ip };
-  await assertLoginAllowed(db, keys);
+  await assertLoginAllowed(db, keys, clock.now());
   try {
     return await consumeEmailCode(db, input.email, 'login', input.code, async (trx) => {
       const user = await findUserByEmail(trx, input.email);
       if (!user) throw fail('EMAIL_CODE_INVALID');
       if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
       await clearAccountFailures(trx, input.email);
-      return { token: await issueToken(trx, user.id), username: user.username };
+      return { token: await issueToken(trx, user.id, clock.now()), username: user.username };
     });
   } catch (err) {
-    if (isDomainError(err, 'EMAIL_CODE_INVALID')) await recordLoginFailure(db, keys);
+    if (isDomainError(err, 'EMAIL_CODE_INVALID')) await recordLoginFailure(db, keys, clock.now());
     throw err;
   }
 }

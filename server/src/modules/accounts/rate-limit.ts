@@ -60,8 +60,8 @@ export function loginDelayMs(failures: number, slowAfter: number): number {
 }
 
 /** Throws RATE_LIMITED for the first key at its limit; otherwise answers how long to slow down. */
-async function assertUnder(db: Kysely<DB>, limits: Limit[]): Promise<number> {
-  const since = new Date(Date.now() - WINDOW_MS);
+async function assertUnder(db: Kysely<DB>, limits: Limit[], now: Date): Promise<number> {
+  const since = new Date(now.getTime() - WINDOW_MS);
   let delayMs = 0;
   for (const { key, max, slowAfter, message } of limits) {
     const row = await db
@@ -72,7 +72,7 @@ async function assertUnder(db: Kysely<DB>, limits: Limit[]): Promise<number> {
       .executeTakeFirstOrThrow();
     const earlier = Number(row.n);
     if (earlier >= max) {
-      const wait = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + WINDOW_MS - Date.now()) / 60000));
+      const wait = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + WINDOW_MS - now.getTime()) / 60000));
       throw fail('RATE_LIMITED', message.replace('{minutes}', `${wait} minute${wait === 1 ? '' : 's'}`));
     }
     if (slowAfter !== undefined) delayMs = Math.max(delayMs, loginDelayMs(earlier, slowAfter));
@@ -80,8 +80,8 @@ async function assertUnder(db: Kysely<DB>, limits: Limit[]): Promise<number> {
   return delayMs;
 }
 
-async function record(db: Kysely<DB>, limits: Limit[]): Promise<void> {
-  await db.insertInto('login_attempts').values(limits.map(({ key }) => ({ key }))).execute();
+async function record(db: Kysely<DB>, limits: Limit[], now = new Date()): Promise<void> {
+  await db.insertInto('login_attempts').values(limits.map(({ key }) => ({ key, at: now }))).execute();
 }
 
 /**
@@ -90,11 +90,11 @@ async function record(db: Kysely<DB>, limits: Limit[]): Promise<void> {
  * or to several) cannot all pass a count taken before any of them was written. Sequence order
  * is not commit order, so counting rows "before mine" by id would not do.
  */
-async function countAndRecordAccountTry(db: Kysely<DB>, account: Limit): Promise<{ id: number; delayMs: number }> {
+async function countAndRecordAccountTry(db: Kysely<DB>, account: Limit, now: Date): Promise<{ id: number; delayMs: number }> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${account.key}))`.execute(trx);
-    const delayMs = await assertUnder(trx, [account]);
-    const { id } = await trx.insertInto('login_attempts').values({ key: account.key }).returning('id').executeTakeFirstOrThrow();
+    const delayMs = await assertUnder(trx, [account], now);
+    const { id } = await trx.insertInto('login_attempts').values({ key: account.key, at: now }).returning('id').executeTakeFirstOrThrow();
     return { id, delayMs };
   });
 }
@@ -105,12 +105,13 @@ async function countAndRecordAccountTry(db: Kysely<DB>, account: Limit): Promise
  * it (see countAndRecordAccountTry). After a few failures the call then waits, before the
  * password is checked, so a quick reply never tells the right password apart from a wrong one.
  */
-export async function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
+/** `now`: the services' clock (Services.clock); tries are counted in the 15 minutes before it. */
+export async function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys, now = new Date()): Promise<void> {
   const limits = loginLimits(k);
   const account = limits.find((limit) => isAccountKey(limit.key));
-  const own = account ? await countAndRecordAccountTry(db, account) : undefined;
+  const own = account ? await countAndRecordAccountTry(db, account, now) : undefined;
   try {
-    await assertUnder(db, limits.filter((limit) => limit !== account));
+    await assertUnder(db, limits.filter((limit) => limit !== account), now);
   } catch (err) {
     // A refused try is not a failure: hammering a blocked address does not count against the account.
     if (own) await db.deleteFrom('login_attempts').where('id', '=', own.id).execute();
@@ -121,8 +122,8 @@ export async function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys): Promis
 }
 
 /** Counts a failed try against the address (assertLoginAllowed already counted the account's). */
-export function recordLoginFailure(db: Kysely<DB>, k: AttemptKeys): Promise<void> {
-  return record(db, loginLimits(k).filter((limit) => !isAccountKey(limit.key)));
+export function recordLoginFailure(db: Kysely<DB>, k: AttemptKeys, now = new Date()): Promise<void> {
+  return record(db, loginLimits(k).filter((limit) => !isAccountKey(limit.key)), now);
 }
 
 /** A successful login forgets the account's failures (not the address's). */
@@ -132,7 +133,7 @@ export async function clearAccountFailures(db: Kysely<DB>, account: string): Pro
 
 /** Throws RATE_LIMITED when the address has asked for too many e-mail codes lately. */
 export async function assertMailAllowed(db: Kysely<DB>, ip: string): Promise<void> {
-  await assertUnder(db, [mailLimit(ip)]);
+  await assertUnder(db, [mailLimit(ip)], new Date());
 }
 
 export function recordMailSent(db: Kysely<DB>, ip: string): Promise<void> {

@@ -6,29 +6,30 @@ import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { CurrentUser } from './current-user.ts';
 
-const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueToken(db: Kysely<DB>, userId: number): Promise<string> {
+/** `now`: the services' clock (Services.clock), which the token's lifetime counts from. */
+export async function issueToken(db: Kysely<DB>, userId: number, now = new Date()): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db
     .insertInto('auth_tokens')
-    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + TOKEN_TTL_MS) })
+    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(now.getTime() + TOKEN_TTL_MS) })
     .execute();
   return token;
 }
 
-export async function resolveToken(db: Kysely<DB>, token: string): Promise<CurrentUser | null> {
+export async function resolveToken(db: Kysely<DB>, token: string, now = new Date()): Promise<CurrentUser | null> {
   const row = await db
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['u.id', 'u.username', 'u.auth'])
     .where('t.token_hash', '=', hashToken(token))
     .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', new Date())
+    .where('t.expires_at', '>', now)
     .executeTakeFirst();
   return row ?? null;
 }
