@@ -3,6 +3,9 @@
 import { api, requestBlob } from './client.ts';
 
 export const judgeApi = {
+  /** A problem by id, of the given contest (members of a started contest, administrators). */
+  problem: (problemId: number, contestId?: number) => api.get('/api/problem/statement', { problemId, contestId }),
+
   problemByTitle: (title: string) =>
     api.post('/api/admin/problem/findByTitle2', { form: { prob_title: title } }),
 

@@ -30,6 +30,11 @@ export const paths = {
 export type RouteName = keyof typeof paths;
 
 export const urls = {
+  /** The contest details page of one contest (the same in every tab, after a reload too). */
+  contestDetails: (contestId: number | string) => `/contest_details?${new URLSearchParams({ contestId: String(contestId) })}`,
+  /** The problem page of one problem (of one contest): what it shows never depends on other tabs. */
+  problemPage: (problemId: number | string, contestId?: number | string | null) =>
+    `/problem_page?${new URLSearchParams({ ...(contestId ? { contestId: String(contestId) } : {}), problemId: String(problemId) })}`,
   userBoard: (contestId: number | string) => `/user_board/${encodeURIComponent(String(contestId))}`,
   adminContestDetail: (contestId: number | string) =>
     `/contestDetail/${encodeURIComponent(String(contestId))}`,

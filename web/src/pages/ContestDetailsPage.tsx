@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { contestApi } from '../api/contest.ts';
 import { judgeApi } from '../api/judge.ts';
 import type { ContestProblem, JudgeRecord } from '../api/types.ts';
-import { paths, urls } from '../lib/paths.ts';
+import { urls } from '../lib/paths.ts';
 import { checkChosenContest } from '../lib/validation.ts';
 import { contestPhase, formatServerTime, parseServerTime, problemOpenRefusal } from '../lib/time.ts';
 import { attemptsByProblem, bestByProblem } from '../lib/bestRecord.ts';
@@ -21,9 +21,20 @@ const PHASE_TAGS = {
   ended: <Tag>Ended</Tag>,
 };
 
+/** The contest of this page: its URL's `contestId`, else the stored one; read once (see ProblemPage). */
+function readContestId(search: string): string | null {
+  const id = new URLSearchParams(search).get('contestId');
+  return id && /^\d+$/.test(id) ? id : readStoredContest().contestId;
+}
+
 export default function ContestDetailsPage() {
   const navigate = useNavigate();
-  const [contest, setContest] = useState<StoredContest>(readStoredContest);
+  const location = useLocation();
+  const [contestId] = useState(() => readContestId(location.search));
+  const [contest, setContest] = useState<StoredContest>(() => {
+    const stored = readStoredContest();
+    return stored.contestId === contestId ? stored : { contestId, title: null, startTime: null, endTime: null };
+  });
   const [now, setNow] = useState(Date.now());
   const [problems, setProblems] = useState<ContestProblem[]>([]);
   const [records, setRecords] = useState<JudgeRecord[]>([]);
@@ -45,18 +56,16 @@ export default function ContestDetailsPage() {
 
   const show = useCallback(
     async (quiet: boolean) => {
-      const current = readStoredContest();
-      const problem = checkChosenContest(current);
-      if (problem) {
-        if (!quiet) notify.error(problem);
+      if (!contestId) {
+        if (!quiet) notify.error(checkChosenContest(readStoredContest()));
         return;
       }
-      const contestId = current.contestId!;
+      if (!location.search) navigate(urls.contestDetails(contestId), { replace: true });
       setLoading(true);
       try {
         const info = await contestApi.contestInfo(contestId);
         storeContest(info);
-        setContest(readStoredContest());
+        setContest({ contestId: String(info.id), title: info.title, startTime: info.startTime, endTime: info.endTime });
       } catch {
         notify.error('Failed to get contest details');
       }
@@ -68,7 +77,9 @@ export default function ContestDetailsPage() {
       await loadRecords(contestId);
       setLoading(false);
     },
-    [loadRecords],
+    // Read once: the contest never changes for this page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [loadRecords, contestId],
   );
 
   useEffect(() => {
@@ -86,9 +97,10 @@ export default function ContestDetailsPage() {
       notify.error(refusal);
       return;
     }
+    // The spec's keys are still written; the page itself goes by its URL.
     storage.set('chosenProblemId', problem.problemId);
     storage.set('chosenProblemTitle', problem.title);
-    navigate(paths.problemPage);
+    navigate(urls.problemPage(problem.problemId, contest.contestId));
   };
 
   return (

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { contestApi } from '../api/contest.ts';
 import { errorMessage } from '../api/client.ts';
 import type { Contest } from '../api/types.ts';
-import { paths } from '../lib/paths.ts';
+import { urls } from '../lib/paths.ts';
 import { MESSAGES } from '../lib/validation.ts';
 import { useRequest } from '../lib/useRequest.ts';
 import { storage, storeContest } from '../storage.ts';
@@ -37,7 +37,7 @@ export default function ContestListPage() {
       return;
     }
     storeContest(chosen);
-    navigate(paths.contestDetails);
+    navigate(urls.contestDetails(chosen.id));
   };
 
   return (

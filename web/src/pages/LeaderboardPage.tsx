@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { USER_DEFAULT_PROBLEM_COLUMNS } from '../lib/leaderboard.ts';
-import { paths } from '../lib/paths.ts';
+import { urls } from '../lib/paths.ts';
 import { useContestScoreboard } from '../lib/useContestScoreboard.ts';
 import { ContestScoreboard } from '../components/ContestScoreboard.tsx';
 
@@ -19,7 +19,7 @@ export default function LeaderboardPage() {
       <ContestScoreboard
         contestId={contestId}
         {...board}
-        extra={<Button onClick={() => navigate(paths.contestDetails)}>Back to Contest Details</Button>}
+        extra={<Button onClick={() => navigate(urls.contestDetails(contestId))}>Back to Contest Details</Button>}
       />
     </div>
   );

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Select, Space, Spin, Tag, Typography } from 'antd';
 import { DownloadOutlined, SendOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { contestApi } from '../api/contest.ts';
 import { judgeApi } from '../api/judge.ts';
 import { ApiError, errorMessage } from '../api/client.ts';
 import { ErrorKinds, SUBMIT_LIMITS, type SubmitRefusalData } from '@verdict/shared';
 import type { JudgeTemplate, Problem, SubmissionResult } from '../api/types.ts';
-import { paths } from '../lib/paths.ts';
+import { paths, urls } from '../lib/paths.ts';
 import { checkSubmission } from '../lib/validation.ts';
 import { CONTEST_ENDED, parseServerTime } from '../lib/time.ts';
 import { isFinalVerdict } from '../lib/verdict.ts';
@@ -34,11 +35,36 @@ function toPanel(r: SubmissionResult): ResultPanelState {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Which problem (of which contest) this page shows: its URL's `problemId` and `contestId`, read
+ * once. Without them (a link from before), the spec's storage keys, once; the URL is then set
+ * so that a reload shows the same problem. Never re-read: another tab choosing another problem
+ * must not change what this one shows or where its code goes.
+ */
+interface ProblemTarget {
+  problemId: number | null;
+  contestId: number | null;
+  /** The stored title (the spec's way to find the problem) when there is no id. */
+  title: string;
+}
+
+function readTarget(search: string): ProblemTarget {
+  const params = new URLSearchParams(search);
+  const id = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : null);
+  if (id(params.get('problemId')) !== null) return { problemId: id(params.get('problemId')), contestId: id(params.get('contestId')), title: '' };
+  return { problemId: id(storage.get('chosenProblemId')), contestId: id(readStoredContest().contestId), title: storage.get('chosenProblemTitle') ?? '' };
+}
+
 export default function ProblemPage() {
   const navigate = useNavigate();
-  const title = storage.get('chosenProblemTitle') ?? '';
-  const contest = readStoredContest();
+  const location = useLocation();
+  const [target] = useState(() => readTarget(location.search));
+  const [contestEnd, setContestEnd] = useState<string | null>(() => {
+    const stored = readStoredContest();
+    return stored.contestId !== null && Number(stored.contestId) === target.contestId ? stored.endTime : null;
+  });
   const [problem, setProblem] = useState<Problem | null>(null);
+  const title = problem?.title ?? target.title;
   const [loadingProblem, setLoadingProblem] = useState(true);
   const [templates, setTemplates] = useState<JudgeTemplate[]>([]);
   const [loadingTemplates, setLoadingTemplates] = useState(true);
@@ -63,15 +89,27 @@ export default function ProblemPage() {
   }, []);
 
   useEffect(() => {
-    if (!title) {
+    const { problemId, contestId, title: storedTitle } = target;
+    if (problemId === null && !storedTitle) {
       setLoadingProblem(false);
       return;
     }
-    judgeApi
-      .problemByTitle(title)
-      .then(setProblem, () => notify.error(`Failed to get ${title}'s information!`))
+    if (problemId !== null && !location.search) navigate(urls.problemPage(problemId, contestId), { replace: true });
+    const load = problemId !== null ? judgeApi.problem(problemId, contestId ?? undefined) : judgeApi.problemByTitle(storedTitle);
+    load
+      .then(setProblem, () => notify.error(`Failed to get ${storedTitle || `problem ${problemId}`}'s information!`))
       .finally(() => setLoadingProblem(false));
-  }, [title]);
+    // Read once: the target never changes for this page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (target.contestId === null || contestEnd !== null) return;
+    contestApi.contestInfo(target.contestId).then(
+      (c) => setContestEnd(c.endTime),
+      () => undefined, // the page works without the end check; the server refuses late submissions anyway
+    );
+  }, [target.contestId, contestEnd]);
 
   useEffect(() => {
     judgeApi
@@ -81,10 +119,10 @@ export default function ProblemPage() {
   }, []);
 
   useInterval(() => {
-    const end = parseServerTime(contest.endTime);
+    const end = parseServerTime(contestEnd ?? '');
     if (Number.isFinite(end) && Date.now() > end) {
       notify.error(CONTEST_ENDED);
-      navigate(paths.contestDetails);
+      navigate(target.contestId !== null ? urls.contestDetails(target.contestId) : paths.contestDetails);
     }
   }, CONTEST_END_CHECK_MS);
 
@@ -153,7 +191,7 @@ export default function ProblemPage() {
         problemId: problem.id,
         language: template!.language,
         code,
-        contestId: contest.contestId ? Number(contest.contestId) : undefined,
+        contestId: target.contestId ?? undefined,
       });
       if (!alive.current) return;
       const started = Date.now();
@@ -186,13 +224,13 @@ export default function ProblemPage() {
       <Button onClick={() => navigate(paths.contestList)} data-testid="back-contest-list">
         Back to Contest List
       </Button>
-      <Button onClick={() => navigate(paths.contestDetails)} data-testid="back-contest-details">
+      <Button onClick={() => navigate(target.contestId !== null ? urls.contestDetails(target.contestId) : paths.contestDetails)} data-testid="back-contest-details">
         Back to Contest Details
       </Button>
     </Space>
   );
 
-  if (!title) {
+  if (!title && target.problemId === null) {
     return (
       <div className="page">
         <Empty description="No problem selected" />
