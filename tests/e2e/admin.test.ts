@@ -255,8 +255,8 @@ describe('e2e: admin screens @slow', function () {
     await fill(page, '#contest-modal_title', CONTEST);
     await page.click('#contest-modal_start');
     await animationsDone(page); // the dropdown animates in
-    const now = await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-now-btn', { visible: true });
-    await now!.click();
+    // The contest's Now (Asia/Shanghai), not the browser's.
+    await clickByText(page, '.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-presets li', 'Now (UTC+8)');
     await animationsDone(page);
     const okButton = await page.$('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-ok button:not([disabled])');
     if (okButton) await okButton.click();

@@ -6,6 +6,7 @@ import { keepLast, uploadRefusal } from '../../web/src/pages/admin/logic/upload.
 import { roleOf } from '../../web/src/pages/admin/logic/roles.ts';
 import { confirmDelete, confirmDeleteUsers, selectToDelete } from '../../web/src/pages/admin/logic/messages.ts';
 import {
+  contestNow,
   earliestEnd,
   fromWireTime,
   isDayBefore,
@@ -111,11 +112,15 @@ describe('web: contest time pickers', () => {
     assert.deepEqual(t.disabledHours!(), Array.from({ length: 10 }, (_, i) => i));
   });
 
-  it('writes and reads the wire in Asia/Shanghai time', () => {
-    const instant = dayjs(Date.UTC(2026, 4, 10, 6, 0, 0));
-    assert.equal(toWireTime(instant), '2026-05-10 14:00:00');
-    assert.equal(fromWireTime('2026-05-10 14:00:00')!.valueOf(), instant.valueOf());
+  it('shows and takes Asia/Shanghai wall-clock times in the pickers, whatever the browser zone', () => {
+    // The picker shows the wire's text as it is, and gives it back unchanged.
+    const shown = fromWireTime('2026-05-10 14:00:00')!;
+    assert.equal(shown.format('YYYY-MM-DD HH:mm:ss'), '2026-05-10 14:00:00');
+    assert.equal(toWireTime(shown), '2026-05-10 14:00:00');
+    assert.equal(toWireTime(shown.add(90, 'minute')), '2026-05-10 15:30:00');
     assert.equal(fromWireTime('soon'), null);
+    // Now is Shanghai's now: 06:00 UTC is 14:00 there.
+    assert.equal(toWireTime(contestNow(Date.UTC(2026, 4, 10, 6, 0, 0))), '2026-05-10 14:00:00');
   });
 });
 

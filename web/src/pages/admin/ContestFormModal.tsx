@@ -1,9 +1,9 @@
 import { DatePicker, Form, Input, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { ContestFields } from '../../api/adminContests.ts';
 import { FormModal } from './FormModal.tsx';
 import { ADMIN_MESSAGES } from './logic/messages.ts';
-import { earliestEnd, isDayBefore, PICKER_FORMAT, timesBefore, toWireTime } from './logic/contestTimes.ts';
+import { contestNow, earliestEnd, isDayBefore, PICKER_FORMAT, timesBefore, toWireTime } from './logic/contestTimes.ts';
 
 export interface ContestFormValues {
   title: string;
@@ -24,7 +24,9 @@ interface Props {
 function TimePickers() {
   const form = Form.useFormInstance<ContestFormValues>();
   const start = Form.useWatch('start', form) as Dayjs | undefined;
-  const endLimit = () => earliestEnd(start ?? null, dayjs());
+  const endLimit = () => earliestEnd(start ?? null, contestNow());
+  // The picker's own Now is the browser's wall clock: ours is Shanghai's, taken when clicked.
+  const presets = [{ label: 'Now (UTC+8)', value: () => contestNow() }];
   return (
     <>
       <Form.Item name="start" label="Start Time" rules={[{ required: true, message: ADMIN_MESSAGES.contestStartRequired }]}>
@@ -32,8 +34,10 @@ function TimePickers() {
           showTime
           format={PICKER_FORMAT}
           style={{ width: '100%' }}
-          disabledDate={(d) => isDayBefore(d, dayjs())}
-          disabledTime={(d) => timesBefore(d, dayjs())}
+          disabledDate={(d) => isDayBefore(d, contestNow())}
+          disabledTime={(d) => timesBefore(d, contestNow())}
+          showNow={false}
+          presets={presets}
           data-testid="contest-start"
         />
       </Form.Item>
@@ -59,11 +63,13 @@ function TimePickers() {
           style={{ width: '100%' }}
           disabledDate={(d) => isDayBefore(d, endLimit())}
           disabledTime={(d) => timesBefore(d, endLimit())}
+          showNow={false}
           data-testid="contest-end"
         />
       </Form.Item>
       <Typography.Text type="secondary">
-        Times are picked in your browser&apos;s time zone and stored in Asia/Shanghai time.
+        Times are Asia/Shanghai time (UTC+8), the contest&apos;s time zone, as in the tables and the contest pages, whatever your
+        browser&apos;s time zone.
       </Typography.Text>
     </>
   );

@@ -1,6 +1,9 @@
 // Contest time pickers (spec §5): the start picker disables the past, the end picker anything
-// before start + 1 hour. Picker values are instants (dayjs in the browser's zone); the wire
-// carries Asia/Shanghai wall-clock text.
+// before start + 1 hour. Contest times are Asia/Shanghai times everywhere (the wire, the tables,
+// the contest pages), so the pickers show and take them too, whatever the browser's zone: a
+// picker value is the contest's wall-clock time (a dayjs whose fields are the Shanghai time), and
+// "now" is Shanghai's now. (UTC+8 has no daylight saving; a browser zone's own DST gap could only
+// skip an hour of one night in its pickers.)
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatServerTime, parseServerTime } from '../../../lib/time.ts';
 
@@ -42,11 +45,21 @@ export function isBeforeInstant(current: Dayjs | null | undefined, limit: Dayjs)
   return !!current && current.valueOf() < limit.valueOf();
 }
 
+/** A Shanghai wall-clock text as a picker value (fields as written). */
+function wallClock(text: string): Dayjs {
+  return dayjs(text); // "YYYY-MM-DD HH:mm:ss" parses as these fields, in no zone but the browser's
+}
+
+/** Now, as the pickers show it: Shanghai's wall clock. */
+export function contestNow(nowMs = Date.now()): Dayjs {
+  return wallClock(formatServerTime(nowMs));
+}
+
 export function toWireTime(value: Dayjs): string {
-  return formatServerTime(value.valueOf());
+  return value.format(PICKER_FORMAT);
 }
 
 export function fromWireTime(text: string | null | undefined): Dayjs | null {
   const ms = parseServerTime(text);
-  return Number.isFinite(ms) ? dayjs(ms) : null;
+  return Number.isFinite(ms) ? wallClock(formatServerTime(ms)) : null;
 }
