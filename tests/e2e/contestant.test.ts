@@ -262,6 +262,9 @@ describe('e2e: contestant screens @slow', function () {
     await page.click('button[data-testid="enter-contest"]');
     await page.waitForFunction(() => location.pathname === '/contest_details');
     await page.waitForSelector('[data-testid="open-problem-A"]');
+    // Its problems' titles stay hidden until the start (the server leaves them out).
+    await page.waitForFunction(() => document.querySelector('[data-testid="open-problem-A"]')?.textContent === 'Hidden until the start');
+    assert.equal(await page.$eval('[data-testid="problem-table"]', (t, title) => (t.textContent ?? '').includes(title), problem.title), false);
     await page.click('[data-testid="open-problem-A"]');
     await waitForText(page, 'The contest has not started yet.');
     assert.equal(new URL(page.url()).pathname, '/contest_details');

@@ -94,9 +94,13 @@ describe('user contest flow', () => {
   });
 
   describe('GET /api/contestProblem/list', () => {
-    it('lists problems to members, even before the start', async () => {
+    it('lists problems to members before the start without their titles, which administrators see', async () => {
       const r = await alice.api.get('/api/contestProblem/list', { contestId: contest.upcoming });
-      assert.deepEqual(r.data.map((p) => [p.letter, p.title]), [['A', 'upcoming problem']]);
+      assert.deepEqual(r.data.map((p) => [p.letter, p.title]), [['A', '']]);
+      const asAdmin = await admin.api.get('/api/contestProblem/list', { contestId: contest.upcoming });
+      assert.deepEqual(asAdmin.data.map((p) => [p.letter, p.title]), [['A', 'upcoming problem']]);
+      const running = await alice.api.get('/api/contestProblem/list', { contestId: contest.running });
+      assert.deepEqual(running.data.map((p) => [p.letter, p.title]), [['A', 'running problem']]);
     });
 
     it('refuses non-members and no token', async () => {

@@ -429,7 +429,7 @@ export interface ApiOperations {
     data: null;
     file: null;
   };
-  /** A contest's problems in contest order with letters (members and admins) (user) */
+  /** A contest's problems in contest order with letters (members and admins; a member sees the titles from the start) (user) */
   "GET /api/contestProblem/list": {
     role: "user";
     query: {

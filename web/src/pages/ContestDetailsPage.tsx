@@ -142,9 +142,10 @@ export default function ContestDetailsPage() {
           {
             title: 'Title',
             dataIndex: 'title',
+            // Before the start the server leaves titles out (a title can give a problem away).
             render: (title: string, row) => (
               <Typography.Link onClick={() => openProblem(row)} data-testid={`open-problem-${row.letter}`}>
-                {title}
+                {title || <Typography.Text type="secondary">Hidden until the start</Typography.Text>}
               </Typography.Link>
             ),
           },

@@ -109,7 +109,7 @@ export const membershipRoutes = [
     path: '/api/contestProblem/list',
     role: 'user',
     tag: 'contests',
-    summary: "A contest's problems in contest order with letters (members and admins)",
+    summary: "A contest's problems in contest order with letters (members and admins; a member sees the titles from the start)",
     query: z.object({ contestId: idField('contestId') }).strict(),
     reply: z.array(
       z.object({
@@ -121,6 +121,6 @@ export const membershipRoutes = [
         memoryLimit: z.number().int(),
       }),
     ),
-    handler: ({ query, user }, { db }) => contestProblemsFor(db, user!, query.contestId),
+    handler: ({ query, user }, { db, clock }) => contestProblemsFor(db, user!, query.contestId, clock.now()),
   }),
 ];

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
-import { assertCanSeeContest, findContest } from './contest-access.ts';
+import { assertCanSeeContest, findContest, isAdmin } from './contest-access.ts';
 
 export interface ContestMember {
   contestId: number;
@@ -150,10 +150,13 @@ export async function listContestProblems(db: Kysely<DB>, contestId: number): Pr
 }
 
 /**
- * The problem list for members and admins. Titles show before the start (the contest page
- * lists them and says "not started" on a click); statements stay closed until then.
+ * The problem list for members and admins. Before the start a member sees how many problems
+ * there are and their letters and limits, not their titles (a title can give a problem away):
+ * `title` is empty until `now` reaches the start. Administrators always see everything.
  */
-export async function contestProblemsFor(db: Kysely<DB>, caller: CurrentUser, contestId: number): Promise<ContestProblem[]> {
-  await assertCanSeeContest(db, caller, contestId);
-  return listContestProblems(db, contestId);
+export async function contestProblemsFor(db: Kysely<DB>, caller: CurrentUser, contestId: number, now: Date): Promise<ContestProblem[]> {
+  const contest = await assertCanSeeContest(db, caller, contestId);
+  const problems = await listContestProblems(db, contestId);
+  if (isAdmin(caller) || now >= contest.start_time) return problems;
+  return problems.map((p) => ({ ...p, title: '' }));
 }
