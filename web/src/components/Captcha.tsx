@@ -21,7 +21,8 @@ interface Props {
 
 /**
  * The captcha picture from GET /api/captcha with an answer box. Usable as an antd form control:
- * its value is {captchaId, captcha}. Refresh is allowed again 4 seconds after each load.
+ * its value is {captchaId, captcha}. Refresh (the button, or a click on the picture) is allowed
+ * again 4 seconds after each load; the button counts them down ("3 s", with a title saying so).
  */
 export function Captcha({ value, onChange, ref }: Props) {
   const [image, setImage] = useState<string>('');
@@ -74,18 +75,27 @@ export function Captcha({ value, onChange, ref }: Props) {
         {loading ? (
           <Spin size="small" />
         ) : image ? (
-          <img src={image} alt="captcha" data-testid="captcha-image" data-captcha-id={value?.captchaId ?? ''} style={{ height: 30, maxWidth: 118 }} />
+          <img
+            src={image}
+            alt="captcha"
+            data-testid="captcha-image"
+            data-captcha-id={value?.captchaId ?? ''}
+            title={countdown > 0 ? `A new picture in ${countdown} s` : 'Click for a new picture'}
+            onClick={() => countdown <= 0 && void load()}
+            style={{ height: 30, maxWidth: 118, cursor: countdown > 0 ? 'default' : 'pointer' }}
+          />
         ) : null}
       </span>
       <Button
-        aria-label="Refresh captcha"
+        aria-label={countdown > 0 ? `A new picture in ${countdown} s` : 'New captcha picture'}
+        title={countdown > 0 ? `A new picture in ${countdown} s` : 'New captcha picture'}
         data-testid="captcha-refresh"
         icon={countdown > 0 ? undefined : <ReloadOutlined />}
         disabled={countdown > 0 || loading}
         onClick={() => void load()}
-        style={{ width: 44 }}
+        style={{ width: 52 }}
       >
-        {countdown > 0 ? countdown : null}
+        {countdown > 0 ? `${countdown} s` : null}
       </Button>
     </Space.Compact>
   );
