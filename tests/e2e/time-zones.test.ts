@@ -1,6 +1,7 @@
 // One time zone everywhere, in Chromium set to another zone (Los Angeles, 16 hours behind
 // Shanghai in winter): the contest modal shows and takes the contest's Asia/Shanghai times, the
-// same as the table, and saving an edit without touching the times keeps them.
+// same as the table, and saving an edit without touching the times keeps them. And the admin
+// scoreboard's Back stays in the app when the board was opened directly.
 import assert from 'node:assert/strict';
 import type { Page } from 'puppeteer-core';
 import { dataOf } from '../helpers/api.ts';
@@ -73,5 +74,14 @@ describe('e2e: contest times in one zone @slow', function () {
     await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)', { hidden: true, timeout: 5000 });
     const start = await value('#contest-modal_start');
     assert.ok(Math.abs(parseServerTime(start) - Date.now()) < 60_000, `start ${start} is now in Shanghai (${formatServerTime(Date.now())})`);
+  });
+
+  it("goes back to the contest list from a scoreboard opened directly, not out of the app", async () => {
+    // A fresh tab: the scoreboard is the first page of its history.
+    const tab = await session.newPage();
+    await tab.goto(`${server.url}/contestDetail/${contestId}`, { waitUntil: 'domcontentloaded' });
+    await (await tab.waitForSelector('button[data-testid="board-back"]', { visible: true }))!.click();
+    await tab.waitForFunction(() => location.pathname === '/contestManagement', { timeout: 10_000 });
+    await tab.close();
   });
 });

@@ -15,13 +15,19 @@ export default function AdminContestDetailPage() {
     defaultColumns: ADMIN_DEFAULT_PROBLEM_COLUMNS,
     problemsError: 'Falied to get selected problem list',
   });
+  // Back within the app: opened directly (a link, a bookmark), the previous page is not ours.
+  const back = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(paths.contestManagement);
+  };
   return (
     <div className="page">
       <Space style={{ marginBottom: 12 }}>
         <Button icon={<HomeOutlined />} onClick={() => navigate(paths.adminNav)} data-testid="board-home">
           Home
         </Button>
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} data-testid="board-back">
+        <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="board-back">
           Back
         </Button>
       </Space>
