@@ -10,7 +10,7 @@ import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
-import { clickByText, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
+import { clickByText, clickTestId, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
 
 describe('e2e: my results and submitting too fast @slow', function () {
   this.timeout(120_000);
@@ -152,7 +152,10 @@ describe('e2e: my results and submitting too fast @slow', function () {
     await page.goto(server.url + '/submissionManagement', { waitUntil: 'domcontentloaded' });
     await (await page.waitForSelector(`[data-testid="submission-row-${record.id}"]`, { visible: true }))!.click();
     await page.waitForSelector('.ant-modal [data-verdict="WA"]', { visible: true });
-    await (await page.waitForSelector('button[data-testid="rejudge"]:not([disabled])', { visible: true }))!.click();
+    await page.waitForSelector('button[data-testid="rejudge"]:not([disabled])', { visible: true });
+    // A DOM click: the modal may still be zooming in under a loaded CI machine.
+    await clickTestId(page, 'rejudge');
+    await waitForText(page, `Submission ${record.id} queued for rejudging`);
     await page.waitForSelector('.ant-modal [data-verdict="PD"]', { visible: true });
     // The judge's new verdict (written here; nothing judges in this test) reaches the open view.
     await db.updateTable('submissions').set({ status: 'AC', run_time: 3, judged_at: new Date() }).where('id', '=', record.id).execute();
