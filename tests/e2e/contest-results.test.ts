@@ -150,7 +150,7 @@ describe('e2e: my results and submitting too fast @slow', function () {
       localStorage.setItem('username', a.username);
     }, { token: admin.api.token!, username: admin.username });
     await page.goto(server.url + '/submissionManagement', { waitUntil: 'domcontentloaded' });
-    await (await page.waitForSelector(`[data-testid="submission-row-${record.id}"]`, { visible: true }))!.click();
+    await clickTestId(page, `submission-row-${record.id}`);
     await page.waitForSelector('.ant-modal [data-verdict="WA"]', { visible: true });
     await page.waitForSelector('button[data-testid="rejudge"]:not([disabled])', { visible: true });
     // A DOM click: the modal may still be zooming in under a loaded CI machine.

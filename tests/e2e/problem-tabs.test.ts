@@ -8,7 +8,7 @@ import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
-import { clickByText, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
+import { clickByText, clickTestId, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
 
 describe('e2e: one problem per tab @slow', function () {
   this.timeout(120_000);
@@ -63,7 +63,7 @@ describe('e2e: one problem per tab @slow', function () {
     await page.goto(server.url + '/contest_details', { waitUntil: 'domcontentloaded' });
     // The stored contest goes into the URL, so this tab stays on it.
     await page.waitForFunction((id) => new URLSearchParams(location.search).get('contestId') === String(id), {}, contest.id);
-    await (await page.waitForSelector(`[data-testid="open-problem-${letter}"]`, { visible: true }))!.click();
+    await clickTestId(page, `open-problem-${letter}`);
     await page.waitForFunction(() => location.pathname === '/problem_page');
   }
 

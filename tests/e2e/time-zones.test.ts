@@ -64,6 +64,8 @@ describe('e2e: contest times in one zone @slow', function () {
   it("offers Shanghai's now, not the browser's", async () => {
     await page.goto(server.url + '/contestManagement', { waitUntil: 'domcontentloaded' });
     await clickTestId(page, 'add-contest');
+    await page.waitForSelector('#contest-modal_start', { visible: true });
+    await animationsDone(page); // the modal zooms in
     await page.click('#contest-modal_start');
     await animationsDone(page);
     await clickByText(page, '.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-presets li', 'Now (UTC+8)');
