@@ -185,3 +185,31 @@ export async function fill(page: Page, selector: string, value: string): Promise
 export async function hasHorizontalPageScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 }
+
+/**
+ * Logs `account` in the way the app does (its token and username in local storage), and stores
+ * `contest` as the chosen one when given (the spec's keys), on `baseUrl`'s origin.
+ */
+export async function storeLogin(
+  page: Page,
+  baseUrl: string,
+  account: { token: string; username: string },
+  contest?: { id: number; title: string; startTime: string; endTime: string },
+): Promise<void> {
+  await page.goto(baseUrl + '/', { waitUntil: 'domcontentloaded' });
+  await page.evaluate(
+    (a, c) => {
+      localStorage.clear();
+      localStorage.setItem('token', a.token);
+      localStorage.setItem('username', a.username);
+      if (c) {
+        localStorage.setItem('contest_id', String(c.id));
+        localStorage.setItem('contest_name', c.title);
+        localStorage.setItem('contest_start_time', c.startTime);
+        localStorage.setItem('contest_end_time', c.endTime);
+      }
+    },
+    account,
+    contest ?? null,
+  );
+}

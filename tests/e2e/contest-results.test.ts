@@ -10,7 +10,7 @@ import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
-import { clickByText, clickTestId, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
+import { clickByText, clickTestId, launchBrowser, waitForText, storeLogin, type BrowserSession } from './browser.ts';
 
 describe('e2e: my results and submitting too fast @slow', function () {
   this.timeout(120_000);
@@ -63,20 +63,7 @@ describe('e2e: my results and submitting too fast @slow', function () {
 
     session = await launchBrowser({ screenshotPrefix: 'results' });
     page = session.page;
-    await page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
-    await page.evaluate(
-      (a, c) => {
-        localStorage.clear();
-        localStorage.setItem('token', a.token);
-        localStorage.setItem('username', a.username);
-        localStorage.setItem('contest_id', String(c.id));
-        localStorage.setItem('contest_name', c.title);
-        localStorage.setItem('contest_start_time', c.startTime);
-        localStorage.setItem('contest_end_time', c.endTime);
-      },
-      { token: alice.api.token!, username: alice.username },
-      contest,
-    );
+    await storeLogin(page, server.url, { token: alice.api.token!, username: alice.username }, contest);
   });
   after(async () => {
     await session?.close();

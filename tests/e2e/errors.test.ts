@@ -8,7 +8,7 @@ import { dataOf } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
-import { launchBrowser, type BrowserSession } from './browser.ts';
+import { launchBrowser, storeLogin, type BrowserSession } from './browser.ts';
 
 const NOT_MEMBER = 'You are not a participant of this contest';
 
@@ -41,20 +41,7 @@ describe('e2e: errors that explain themselves @slow', function () {
   });
 
   async function logIn(account: TestAccount): Promise<void> {
-    await page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
-    await page.evaluate(
-      (a, c) => {
-        localStorage.clear();
-        localStorage.setItem('token', a.token);
-        localStorage.setItem('username', a.username);
-        localStorage.setItem('contest_id', String(c.id));
-        localStorage.setItem('contest_name', c.title);
-        localStorage.setItem('contest_start_time', c.startTime);
-        localStorage.setItem('contest_end_time', c.endTime);
-      },
-      { token: account.api.token!, username: account.username },
-      contest,
-    );
+    await storeLogin(page, server.url, { token: account.api.token!, username: account.username }, contest);
   }
 
   /** The texts of the messages (toasts) on screen now. */

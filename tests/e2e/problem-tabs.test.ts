@@ -8,7 +8,7 @@ import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
-import { clickByText, clickTestId, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
+import { clickByText, clickTestId, launchBrowser, waitForText, storeLogin, type BrowserSession } from './browser.ts';
 
 describe('e2e: one problem per tab @slow', function () {
   this.timeout(120_000);
@@ -38,20 +38,7 @@ describe('e2e: one problem per tab @slow', function () {
     dataOf(await admin.api.json('/api/JudgeTemplate/add', { language: 'python3', comment: 'Py', description: 'print(1)\n' }), 'add template');
 
     session = await launchBrowser({ screenshotPrefix: 'tabs' });
-    await session.page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
-    await session.page.evaluate(
-      (a, c) => {
-        localStorage.clear();
-        localStorage.setItem('token', a.token);
-        localStorage.setItem('username', a.username);
-        localStorage.setItem('contest_id', String(c.id));
-        localStorage.setItem('contest_name', c.title);
-        localStorage.setItem('contest_start_time', c.startTime);
-        localStorage.setItem('contest_end_time', c.endTime);
-      },
-      { token: alice.api.token!, username: alice.username },
-      contest,
-    );
+    await storeLogin(session.page, server.url, { token: alice.api.token!, username: alice.username }, contest);
   });
   after(async () => {
     await session?.close();

@@ -8,7 +8,7 @@ import { dataOf } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime, parseServerTime } from '../../web/src/lib/time.ts';
-import { animationsDone, clickByText, clickTestId, findByText, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
+import { animationsDone, clickByText, clickTestId, findByText, launchBrowser, waitForText, storeLogin, type BrowserSession } from './browser.ts';
 
 const START = '2030-01-01 10:00:00';
 const END = '2030-01-01 13:00:00';
@@ -28,15 +28,7 @@ describe('e2e: contest times in one zone @slow', function () {
     session = await launchBrowser({ screenshotPrefix: 'zones' });
     page = session.page;
     await page.emulateTimezone('America/Los_Angeles');
-    await page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
-    await page.evaluate(
-      (a) => {
-        localStorage.clear();
-        localStorage.setItem('token', a.token);
-        localStorage.setItem('username', a.username);
-      },
-      { token: admin.api.token!, username: admin.username },
-    );
+    await storeLogin(page, server.url, { token: admin.api.token!, username: admin.username });
   });
   after(async () => {
     await session?.close();
