@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JudgeBackend, RunLimits, RunResult } from './plugin-api.ts';
+import { openTestRuns, type TestRuns } from './test-runs.ts';
 import type { CheckOutput } from './checkers/index.ts';
 import type { CompileCache } from './compile-cache.ts';
 import { compileInDir, type CompileOutcome } from './compile.ts';
@@ -104,11 +105,27 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
     }
     const argv = expandArgv(language.run, { memoryMb: Math.round(problem.memoryLimitMb) });
     const tests: TestResult[] = [];
-    for (const [i, test] of problem.tests.entries()) {
-      const result = await judgeTest(ctx, clock, { test, argv, limits, language, workDir, outputFile: path.join(outputDir, `${i}.out`) });
-      tests.push(result);
-      onProgress?.({ phase: 'running', index: i + 1, total, test: result });
-      if (result.verdict !== 'AC' && !options.runAll) break;
+    // The backend gets headroom over the time limit (see RERUN_FACTOR).
+    const runs = await clock.time('runMs', () =>
+      openTestRuns({
+        backend: ctx.backend,
+        workRoot: ctx.workRoot,
+        argv,
+        workDir,
+        env: languageEnv(language),
+        limits: { ...limits, cpuMs: Math.ceil(limits.cpuMs * RERUN_FACTOR) },
+        tests: problem.tests,
+      }),
+    );
+    try {
+      for (const [i, test] of problem.tests.entries()) {
+        const result = await judgeTest(ctx, clock, { runs, index: i, test, cpuLimitMs: limits.cpuMs, language, workDir, outputFile: path.join(outputDir, `${i}.out`) });
+        tests.push(result);
+        onProgress?.({ phase: 'running', index: i + 1, total, test: result });
+        if (result.verdict !== 'AC' && !options.runAll) break;
+      }
+    } finally {
+      await runs.close();
     }
     onProgress?.({ phase: 'done', total });
     return {
@@ -138,28 +155,18 @@ async function compileSubmission(ctx: JudgeRunContext, language: Language, workD
 }
 
 interface TestRun {
+  runs: TestRuns;
+  index: number;
   test: TestCase;
-  argv: string[];
-  limits: RunLimits;
+  cpuLimitMs: number;
   language: Language;
   workDir: string;
   outputFile: string;
 }
 
 async function judgeTest(ctx: JudgeRunContext, clock: PhaseClock, run: TestRun): Promise<TestResult> {
-  const cpuLimitMs = run.limits.cpuMs;
-  const limits = { ...run.limits, cpuMs: Math.ceil(cpuLimitMs * RERUN_FACTOR) };
-  const execute = () =>
-    clock.time('runMs', () =>
-      ctx.backend.run({
-        argv: run.argv,
-        workDir: run.workDir,
-        env: languageEnv(run.language),
-        stdin: { file: run.test.input },
-        stdoutFile: run.outputFile,
-        limits,
-      }),
-    );
+  const { cpuLimitMs } = run;
+  const execute = () => clock.time('runMs', () => run.runs.run(run.index, run.outputFile));
   let result = await execute();
   if (worthAnotherRun(result, cpuLimitMs)) result = await execute();
   const base = { name: run.test.name, timeMs: Math.round(result.cpuMs), memoryKb: Math.round(result.memoryKb) };

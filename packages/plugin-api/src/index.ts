@@ -61,6 +61,37 @@ export interface RunResult {
   message?: string;
 }
 
+/**
+ * One sandbox for every test of a submission (`JudgeBackend.openSession`): set up once, then one
+ * run per test. Each run starts from the pristine work dir (files a run creates, changes or
+ * removes are gone before the next one, and nothing is copied back to `workDir`), with no
+ * process of an earlier run alive, and its figures (CPU, memory, wall) are its own.
+ */
+export interface SessionRequest {
+  argv: string[];
+  /** Host directory holding the program; every run sees a fresh copy of it as its work dir. */
+  workDir: string;
+  /** Host directory of the test inputs (read-only to the program); each run's stdin is one of its files. */
+  inputDir: string;
+  env?: Record<string, string>;
+  /** Limits of every run of the session. */
+  limits: RunLimits;
+}
+
+export interface SessionRun {
+  /** A file directly inside the session's inputDir. */
+  stdin: { file: string };
+  /** Write stdout to this host file instead of returning it (still counted for OLE). */
+  stdoutFile?: string;
+}
+
+export interface RunSession {
+  /** One run; runs of a session are sequential (one at a time). An SE ends the session's use. */
+  run(req: SessionRun): Promise<RunResult>;
+  /** Ends the sandbox; nothing of it survives. Safe to call twice. */
+  close(): Promise<void>;
+}
+
 /** A judge backend compiles and runs one process tree with limits; nothing more. */
 export interface JudgeBackend {
   name: string;
@@ -69,6 +100,11 @@ export interface JudgeBackend {
   /** Probe the host; a clear message per missing capability. */
   check(): Promise<{ ok: boolean; problems: string[]; capabilities: Record<string, string | boolean> }>;
   run(req: RunRequest): Promise<RunResult>;
+  /**
+   * Optional: one sandbox for many runs of the same program (see SessionRequest). Rejects when
+   * the host cannot give sessions their guarantees; the judge then runs each test with run().
+   */
+  openSession?(req: SessionRequest): Promise<RunSession>;
   /** Optional: release what the backend keeps between runs (the judge's close() calls it). */
   close?(): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { detectCgroups } from './cgroups.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 import { loadHelpers } from './helpers.ts';
 import { runInSandbox, stopSpareLauncher, type SandboxEnvironment } from './run.ts';
+import { openSessionInSandbox } from './session.ts';
 import { systemError } from './verdict.ts';
 import { bindWorkDirs, tmpfsWorkDirs, type SlotOptions } from './workdir.ts';
 
@@ -60,6 +61,9 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
       }
       return runInSandbox(env, req);
     },
+    async openSession(req) {
+      return openSessionInSandbox(await prepare(), req);
+    },
     async listRunCgroups() {
       return (await prepare()).cgroups.list();
     },
@@ -101,6 +105,7 @@ async function prepareEnvironment(config: SandboxConfig): Promise<SandboxEnviron
     cgroups,
     rlimitExec: helpers.rlimitExec,
     execGate: helpers.execGate,
+    sessionRunner: helpers.sessionRunner,
     seccompBpf: config.seccomp === 'off' ? null : helpers.seccompBpf,
     systemMounts: systemMountArgs(config.systemBinds),
     workDirs:

@@ -16,6 +16,10 @@ export const CONTROL_FD = 5;
 export const PROGRAM_STDIO_FDS = [6, 7, 8] as const;
 
 export const SANDBOX_WORK_DIR = '/work';
+/** In a session: the pristine program (read-only) that /work is rebuilt from before each test. */
+export const SESSION_PROGRAM_DIR = '/prog';
+/** In a session: the test inputs (read-only); each test's stdin is one of them. */
+export const SESSION_INPUT_DIR = '/in';
 
 /** Mount arguments for the configured system paths; symlinks (merged /usr) are recreated. */
 export function systemMountArgs(paths: string[]): string[] {
@@ -40,6 +44,11 @@ export interface BwrapPlan {
   tmpBytes: number;
   seccomp: boolean;
   argv: string[];
+  /**
+   * A session's sandbox: `workDir` is bound read-only at /prog and /work is a tmpfs of
+   * `workBytes` that the session runner rebuilds before each test.
+   */
+  session?: { workBytes: number };
 }
 
 export function bwrapArgs(plan: BwrapPlan): string[] {
@@ -69,9 +78,9 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     String(plan.tmpBytes),
     '--tmpfs',
     '/tmp',
-    '--bind',
-    plan.workDir,
-    SANDBOX_WORK_DIR,
+    ...(plan.session
+      ? ['--ro-bind', plan.workDir, SESSION_PROGRAM_DIR, '--size', String(plan.session.workBytes), '--tmpfs', SANDBOX_WORK_DIR]
+      : ['--bind', plan.workDir, SANDBOX_WORK_DIR]),
     ...plan.readOnlyBinds.flatMap((b) => ['--ro-bind', b.host, b.sandbox]),
     // The root is bwrap's own tmpfs: read-only, so nothing outside /work and /tmp is writable.
     '--remount-ro',

@@ -4,7 +4,7 @@
 // background. A run takes one, writes its limits, moves the program in late (see run.ts), and
 // after the run every process left in it is killed before the figures are read; the directories
 // are then removed in the background (idle() waits for that, close() also removes the spares).
-import { readFileSync, writeFileSync, mkdirSync, rmdirSync, readdirSync, existsSync, accessSync, constants, promises as fsp } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, rmdirSync, readdirSync, existsSync, accessSync, constants, openSync, closeSync, readSync, writeSync, promises as fsp } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,11 +30,29 @@ export interface RunCgroup {
   killAll(): Promise<void>;
   /** Figures of a finished (empty) cgroup. */
   figures(): CgroupFigures;
+  /** Pids of the processes in the cgroup now. */
+  procs(): number[];
+  /**
+   * The memory peak of a long-lived cgroup (a session's), resettable between its tests: v1
+   * resets memory.max_usage_in_bytes to the current usage; v2 reads memory.peak through a file
+   * descriptor of its own, reset per descriptor (Linux 6.12 and later; throws before).
+   */
+  peakMeter(): PeakMeter;
+  /** OOM kills in the cgroup so far. */
+  oomKills(): number;
   /**
    * Removes the cgroup directories in the background (call it once the cgroup is empty and its
    * figures are read); the driver's idle() waits for the removal. Safe to call twice.
    */
   remove(): void;
+}
+
+export interface PeakMeter {
+  /** From now on the peak is the current usage. */
+  reset(): void;
+  /** The peak since the last reset, KiB. */
+  readKb(): number;
+  close(): void;
 }
 
 export interface CgroupDriver {
@@ -234,6 +252,8 @@ interface Layout {
   applyLimits(name: string, limits: CgroupLimits): void;
   cpuMs(name: string): number;
   figures(name: string): CgroupFigures;
+  peakMeter(name: string): PeakMeter;
+  oomKills(name: string): number;
   killFile?(name: string): string;
   sweepStale(): Promise<void>;
   warmUpAttach(): void;
@@ -361,6 +381,9 @@ function pooled(layout: Layout): CgroupDriver {
           empty = true;
         },
         figures: () => layout.figures(cgroup),
+        procs: () => procsOf(dirs[0]),
+        peakMeter: () => layout.peakMeter(cgroup),
+        oomKills: () => layout.oomKills(cgroup),
         remove() {
           if (removed) return;
           removed = true;
@@ -399,6 +422,15 @@ function v1Layout(roots: Record<string, string>, parentName: string): Layout {
     // cpuacct.usage: nanoseconds, user + system, of every task that has been in the cgroup
     // (cpuacct.stat counts in USER_HZ ticks of 10 ms: far too coarse).
     cpuMs: (name) => readNumber(path.join(dir('cpuacct', name), 'cpuacct.usage')) / 1e6,
+    peakMeter(name) {
+      const file = path.join(dir('memory', name), 'memory.max_usage_in_bytes');
+      return {
+        reset: () => writeFileSync(file, '0'),
+        readKb: () => Math.ceil(readNumber(file) / 1024),
+        close: () => undefined,
+      };
+    },
+    oomKills: (name) => readNumber(path.join(dir('memory', name), 'memory.oom_control'), 'oom_kill'),
     figures(name) {
       const memory = dir('memory', name);
       const peak = readNumber(path.join(memory, 'memory.max_usage_in_bytes'));
@@ -438,6 +470,23 @@ function v2Layout(root: string, parentName: string): Layout {
       writeFileSync(path.join(dir, 'pids.max'), String(limits.pids));
     },
     cpuMs,
+    peakMeter(name) {
+      // Reset per descriptor: reads through this one see the peak since its last reset.
+      const fd = openSync(path.join(parent, name, 'memory.peak'), 'r+');
+      const buffer = Buffer.alloc(64);
+      try {
+        writeSync(fd, 'reset');
+      } catch (err) {
+        closeSync(fd);
+        throw new Error(`cannot reset memory.peak (per-test memory peaks on cgroup v2 need Linux 6.12): ${(err as Error).message}`);
+      }
+      return {
+        reset: () => void writeSync(fd, 'reset'),
+        readKb: () => Math.ceil(Number(buffer.toString('utf8', 0, readSync(fd, buffer, 0, 64, 0)).trim()) / 1024),
+        close: () => closeSync(fd),
+      };
+    },
+    oomKills: (name) => readNumber(path.join(parent, name, 'memory.events'), 'oom_kill'),
     figures(name) {
       const dir = path.join(parent, name);
       const peakFile = path.join(dir, 'memory.peak');

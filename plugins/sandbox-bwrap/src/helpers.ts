@@ -3,7 +3,9 @@
 // - rlimit-exec sets RLIMIT_CPU/FSIZE/STACK/CORE, drops to the sandbox user and execs bwrap
 //   (Node cannot set rlimits);
 // - exec-gate runs inside the sandbox and holds the program back until the judge has moved it
-//   into the run's cgroups (see run.ts).
+//   into the run's cgroups (see run.ts);
+// - session-runner is the sandbox's pid 1 when one sandbox runs every test of a submission
+//   (see session.ts).
 // Binaries are named after a hash of their source, so an edited helper is rebuilt.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -20,6 +22,8 @@ export interface Helpers {
   rlimitExec: string;
   /** The in-sandbox gate that execs the program once it is in its cgroups. */
   execGate: string;
+  /** The in-sandbox pid 1 of a session, running every test of a submission. */
+  sessionRunner: string;
   /** The BPF program file, or null when seccomp is unavailable (see seccompProblem). */
   seccompBpf: string | null;
   seccompProblem: string | null;
@@ -51,6 +55,9 @@ async function buildHelpers(cacheDir: string): Promise<Helpers> {
   const execGate = await compile(cacheDir, 'exec-gate', ['-static']).catch((err: Error) => {
     throw new Error(`cannot build the exec gate (static): ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
   });
+  const sessionRunner = await compile(cacheDir, 'session-runner', ['-static']).catch((err: Error) => {
+    throw new Error(`cannot build the session runner (static): ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
+  });
   try {
     const writer = await compile(cacheDir, 'seccomp-bpf', ['-lseccomp']);
     const bpf = `${writer}.bpf`;
@@ -58,12 +65,12 @@ async function buildHelpers(cacheDir: string): Promise<Helpers> {
       await run(writer, [`${bpf}.${process.pid}`]);
       await fs.rename(`${bpf}.${process.pid}`, bpf);
     }
-    return { rlimitExec, execGate, seccompBpf: bpf, seccompProblem: null };
+    return { rlimitExec, execGate, sessionRunner, seccompBpf: bpf, seccompProblem: null };
   } catch (err) {
     const problem =
       `seccomp filter unavailable: ${(err as Error).message.split('\n')[0]} ` +
       '(fix: apt-get install -y gcc libseccomp-dev)';
-    return { rlimitExec, execGate, seccompBpf: null, seccompProblem: problem };
+    return { rlimitExec, execGate, sessionRunner, seccompBpf: null, seccompProblem: problem };
   }
 }
 

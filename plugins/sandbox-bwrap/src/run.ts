@@ -20,6 +20,8 @@ export interface SandboxEnvironment {
   rlimitExec: string;
   /** The exec gate (see helpers/exec-gate.c). */
   execGate: string;
+  /** A session's pid 1 (see helpers/session-runner.c). */
+  sessionRunner: string;
   /** Set by the backend's close(): no spare launcher is started until the next run. */
   closed?: boolean;
   /** Resolves once the spare launcher for the next run is started (it starts after a run). */
@@ -79,29 +81,44 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
     // empty cgroup is removed in the background (the backend's idle() and close() wait for it).
     await cgroup.killAll().catch(() => undefined);
     cgroup.remove();
-    env.nextLauncher ??= new Promise<void>((resolve) =>
-      setImmediate(() => {
-        env.nextLauncher = undefined;
-        prepareNextLauncher(env);
-        resolve();
-      }),
-    );
+    scheduleNextLauncher(env);
   }
+}
+
+/** After a run or a session: the launcher of the next one is started once this tick is over. */
+export function scheduleNextLauncher(env: SandboxEnvironment): void {
+  env.nextLauncher ??= new Promise<void>((resolve) =>
+    setImmediate(() => {
+      env.nextLauncher = undefined;
+      prepareNextLauncher(env);
+      resolve();
+    }),
+  );
 }
 
 function requestProblem(req: RunRequest): string | null {
   if (!Array.isArray(req.argv) || req.argv.length === 0 || !req.argv.every((a) => typeof a === 'string')) {
     return 'argv must be a non-empty list of strings';
   }
-  if (!path.isAbsolute(req.workDir ?? '')) return `workDir must be an absolute path (got ${req.workDir})`;
-  if (!existsSync(req.workDir) || !statSync(req.workDir).isDirectory()) return `workDir ${req.workDir} is not a directory`;
+  const dirProblem = directoryProblem('workDir', req.workDir);
+  if (dirProblem) return dirProblem;
   for (const bind of req.readOnlyBinds ?? []) {
     if (!path.isAbsolute(bind.host) || !path.posix.isAbsolute(bind.sandbox)) {
       return `readOnlyBinds need absolute host and sandbox paths (got ${bind.host} → ${bind.sandbox})`;
     }
     if (path.posix.normalize(bind.sandbox) === SANDBOX_WORK_DIR) return `readOnlyBinds cannot replace ${SANDBOX_WORK_DIR}`;
   }
-  const l = req.limits ?? ({} as RunRequest['limits']);
+  return limitsProblem(req.limits);
+}
+
+export function directoryProblem(name: string, dir: string | undefined): string | null {
+  if (!path.isAbsolute(dir ?? '')) return `${name} must be an absolute path (got ${dir})`;
+  if (!existsSync(dir!) || !statSync(dir!).isDirectory()) return `${name} ${dir} is not a directory`;
+  return null;
+}
+
+export function limitsProblem(limits: RunRequest['limits'] | undefined): string | null {
+  const l = limits ?? ({} as RunRequest['limits']);
   for (const key of ['cpuMs', 'memoryKb'] as const) {
     if (!(Number(l[key]) > 0)) return `limits.${key} must be a positive number`;
   }
@@ -111,7 +128,7 @@ function requestProblem(req: RunRequest): string | null {
   return null;
 }
 
-function resolveLimits(config: SandboxConfig, req: RunRequest): ResolvedLimits {
+export function resolveLimits(config: SandboxConfig, req: Pick<RunRequest, 'limits'>): ResolvedLimits {
   const l = req.limits;
   return {
     cpuMs: l.cpuMs,
@@ -157,12 +174,7 @@ async function supervise(
     const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
     // The launcher opens a stdin file itself ('F' + path), or puts /dev/null ('N') or our pipe ('P') there.
     const stdinMode = typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin) ? `F${req.stdin.file}` : req.stdin === undefined ? 'N' : 'P';
-    const programEnv = Object.entries(req.env ? { ...PROGRAM_ENV, ...req.env } : PROGRAM_ENV).map(([k, v]) => `${k}=${v}`);
-    const request = Buffer.from(
-      [config.uid, config.gid, cpuSeconds, limits.diskBytes, limits.memoryBytes, stdinMode, programEnv.length, ...programEnv, config.bwrapPath, ...args]
-        .map((field) => `${field}\0`)
-        .join(''),
-    );
+    const request = launcherRequest(env, { cpuSeconds, fileBytes: limits.diskBytes, stackBytes: limits.memoryBytes, stdinMode, pid1: '-', env: req.env, args });
     const launcher = takeLauncher(env);
     child = launcher.proc;
     const proc = child;
@@ -243,7 +255,18 @@ async function supervise(
   }
 }
 
-interface Launcher {
+/** The launcher's request (format in helpers/rlimit-exec.c). */
+export function launcherRequest(
+  env: SandboxEnvironment,
+  r: { cpuSeconds: number; fileBytes: number; stackBytes: number; stdinMode: string; pid1: string; env?: Record<string, string>; args: string[] },
+): Buffer {
+  const { config } = env;
+  const programEnv = Object.entries(r.env ? { ...PROGRAM_ENV, ...r.env } : PROGRAM_ENV).map(([k, v]) => `${k}=${v}`);
+  const fields = [config.uid, config.gid, r.cpuSeconds, r.fileBytes, r.stackBytes, r.stdinMode, r.pid1, programEnv.length, ...programEnv, config.bwrapPath, ...r.args];
+  return Buffer.from(fields.map((field) => `${field}\0`).join(''));
+}
+
+export interface Launcher {
   proc: ChildProcess;
   control: Duplex;
   stdio: (Readable | Writable | null)[];
@@ -288,7 +311,7 @@ function startLauncher(env: SandboxEnvironment): Launcher {
 }
 
 /** The spare launcher if it is still waiting, else a new one; a new spare follows the run. */
-function takeLauncher(env: SandboxEnvironment): Launcher {
+export function takeLauncher(env: SandboxEnvironment): Launcher {
   const spare = spareLaunchers.get(env);
   spareLaunchers.delete(env);
   const launcher = spare && !spare.dead && spare.proc.exitCode === null && spare.proc.signalCode === null ? spare : undefined;
@@ -331,7 +354,7 @@ const PROGRAM_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: '/us
  * Waits for the gate's 'r' and returns the host pid of the gate's process (the only child of
  * bwrap, itself the only child of the launcher), or 0 when bwrap ends or fails first.
  */
-function gateReady(control: Duplex, proc: ChildProcess): Promise<number> {
+export function gateReady(control: Duplex, proc: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     const done = (pid: number) => {
       control.off('data', onData);

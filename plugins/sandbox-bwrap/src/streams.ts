@@ -52,3 +52,62 @@ export function collectStdout(stream: Readable, fileFd: number | null, cap: numb
     stream.once('close', done);
   });
 }
+
+/**
+ * A session's stdout or stderr: one pipe for every test, so the bytes of the current test go to
+ * its sink (a host file or memory, at most `cap` kept); the runner reports how many it relayed.
+ */
+export class OutputSink {
+  private fd: number | null = null;
+  private cap = 0;
+  private total = 0;
+  private active = false;
+  private chunks: Buffer[] = [];
+  private waiter: (() => void) | null = null;
+  private want = 0;
+
+  start(fd: number | null, cap: number): void {
+    this.fd = fd;
+    this.cap = cap;
+    this.total = 0;
+    this.chunks = [];
+    this.active = true;
+  }
+
+  write(chunk: Buffer): void {
+    // Nothing is written between tests: every writer is dead before a test is reported.
+    if (!this.active) return;
+    const room = this.cap - this.total;
+    this.total += chunk.length;
+    if (room > 0) {
+      const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      if (this.fd !== null) writeSync(this.fd, part);
+      else this.chunks.push(part);
+    }
+    if (this.waiter && this.total >= this.want) this.waiter();
+  }
+
+  /** Resolves once `bytes` have arrived (or the pipe is gone). */
+  until(bytes: number, stream: Readable): Promise<void> {
+    if (this.total >= bytes || stream.destroyed || stream.readableEnded) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.waiter = null;
+        stream.off('close', done);
+        resolve();
+      };
+      this.want = bytes;
+      this.waiter = done;
+      stream.once('close', done);
+    });
+  }
+
+  text(): string {
+    return this.fd === null ? Buffer.concat(this.chunks).toString('utf8') : '';
+  }
+
+  stop(): void {
+    this.active = false;
+    this.fd = null;
+  }
+}

@@ -9,9 +9,11 @@
 // SIGTERM (from the judge, or as its parent-death signal when the judge dies) kills bwrap, whose
 // sandbox dies with it (--die-with-parent); the launcher still reaps everything before it exits.
 // Request on fd 5: a decimal byte count and '\n', then that many bytes of NUL-terminated fields:
-//   UID GID CPU-SECONDS FSIZE-BYTES STACK-BYTES STDIN ENV-COUNT ENV... COMMAND [ARGS...]
+//   UID GID CPU-SECONDS FSIZE-BYTES STACK-BYTES STDIN PID1 ENV-COUNT ENV... COMMAND [ARGS...]
 // STDIN: "P" keeps fd 6 as passed (a pipe the judge writes), "N" puts /dev/null there, "F" and
-// a path a file opened here (as root, like the judge would). EOF before a request: exit 127.
+// a path a file opened here (as root, like the judge would). PID1: "-" keeps fd 4 (the exec
+// gate) as passed, else the path of the binary to put there instead (the session runner).
+// EOF before a request: exit 127.
 // Every fd above 8 is closed: only what the backend passes on (0-8, see run.ts) reaches bwrap.
 // Limits set here are inherited through bwrap by the sandboxed program; RLIMIT_AS is never set
 // because it breaks Java, Node and Go runtimes.
@@ -30,6 +32,7 @@
 
 #define REQUEST_FD 5
 #define STDIN_FD 6
+#define PID1_FD 4
 #define MAX_REQUEST (4 << 20)
 #define MAX_FIELDS 65536
 
@@ -84,20 +87,21 @@ int main(void) {
   size_t count = 0;
   for (size_t i = 0; i < size && count < MAX_FIELDS; i += strlen(request + i) + 1) field[count++] = request + i;
   field[count] = NULL;
-  if (count < 8) return 127;
+  if (count < 9) return 127;
   uid_t uid = (uid_t)strtoul(field[0], NULL, 10);
   gid_t gid = (gid_t)strtoul(field[1], NULL, 10);
   rlim_t cpu = strtoull(field[2], NULL, 10);
   rlim_t fsize = strtoull(field[3], NULL, 10);
   rlim_t stack = strtoull(field[4], NULL, 10);
   const char *input = field[5];
-  size_t envc = strtoul(field[6], NULL, 10);
-  if (7 + envc >= count) return 127;
-  char **envp = field + 7;
-  char **command = field + 7 + envc;
+  const char *pid1 = field[6];
+  size_t envc = strtoul(field[7], NULL, 10);
+  if (8 + envc >= count) return 127;
+  char **envp = field + 8;
+  char **command = field + 8 + envc;
   // envp must end with NULL: move the command one slot up (field[] has room for it).
-  for (size_t i = count; i > 7 + envc; i--) field[i] = field[i - 1];
-  field[7 + envc] = NULL;
+  for (size_t i = count; i > 8 + envc; i--) field[i] = field[i - 1];
+  field[8 + envc] = NULL;
   field[count + 1] = NULL;
   command++;
   if (uid == 0 || gid == 0) return 127;
@@ -111,6 +115,14 @@ int main(void) {
     close(fd);
   } else if (input[0] != 'P') {
     return 127;
+  }
+  if (strcmp(pid1, "-") != 0) {
+    int fd = open(pid1, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || dup2(fd, PID1_FD) < 0) {
+      perror(pid1);
+      return 127;
+    }
+    close(fd);
   }
   sigset_t all, previous;
   sigfillset(&all);

@@ -1,0 +1,81 @@
+// How a submission's tests are run: in one sandbox for all of them when the backend offers
+// sessions (set up once; see the backend's openSession), else one sandbox per test. A session
+// that cannot be opened, or that fails (SE) on a test, hands that test and the rest to run().
+import { constants as fsConstants } from 'node:fs';
+import { chmod, link, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { JudgeBackend, RunLimits, RunResult, RunSession } from './plugin-api.ts';
+import type { TestCase } from './types.ts';
+import { copyReadable, makeWorkDir, removeDir } from './workspace.ts';
+
+export interface TestRunPlan {
+  backend: JudgeBackend;
+  workRoot: string;
+  argv: string[];
+  workDir: string;
+  env: Record<string, string> | undefined;
+  limits: RunLimits;
+  tests: TestCase[];
+}
+
+export interface TestRuns {
+  run(index: number, outputFile: string): Promise<RunResult>;
+  close(): Promise<void>;
+  /** Why the tests ran one sandbox each, when a session was possible but not used. */
+  readonly fallback: string | null;
+}
+
+export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
+  const { backend } = plan;
+  let session: RunSession | null = null;
+  let inputDir: string | null = null;
+  let fallback: string | null = null;
+  if (backend.openSession && plan.tests.length > 1) {
+    try {
+      inputDir = await makeWorkDir(plan.workRoot, 'inputs');
+      await linkInputs(plan.tests, inputDir);
+      session = await backend.openSession({ argv: plan.argv, workDir: plan.workDir, inputDir, env: plan.env, limits: plan.limits });
+    } catch (err) {
+      fallback = `no session: ${(err as Error).message}`;
+    }
+  }
+  const single = (index: number, outputFile: string) =>
+    backend.run({ argv: plan.argv, workDir: plan.workDir, env: plan.env, stdin: { file: plan.tests[index].input }, stdoutFile: outputFile, limits: plan.limits });
+  return {
+    get fallback() {
+      return fallback;
+    },
+    async run(index, outputFile) {
+      if (!session) return single(index, outputFile);
+      const result = await session.run({ stdin: { file: path.join(inputDir!, String(index)) }, stdoutFile: outputFile });
+      if (result.status !== 'SE') return result;
+      // The session's own failure: the test is run again on its own, and so are the rest.
+      fallback = `session failed on test ${index + 1}: ${result.message ?? 'SE'}`;
+      await session.close().catch(() => undefined);
+      session = null;
+      return single(index, outputFile);
+    },
+    async close() {
+      await session?.close().catch(() => undefined);
+      session = null;
+      if (inputDir) await removeDir(inputDir);
+    },
+  };
+}
+
+/**
+ * The inputs as `0`, `1`, … in one folder the sandbox shows read-only: hard links when the file
+ * is readable by everyone (the sandbox user reads it), else copies readable by everyone. Never
+ * the answers: the package's folders are not shown.
+ */
+async function linkInputs(tests: TestCase[], dir: string): Promise<void> {
+  for (const [i, test] of tests.entries()) {
+    const target = path.join(dir, String(i));
+    const file = await realpath(test.input);
+    const st = await stat(file);
+    if (!st.isFile()) throw new Error(`test input ${test.input} is not a file`);
+    const readable = (st.mode & fsConstants.S_IROTH) !== 0;
+    if (!readable || !(await link(file, target).then(() => true, () => false))) await copyReadable(file, target);
+  }
+  await chmod(dir, 0o755);
+}

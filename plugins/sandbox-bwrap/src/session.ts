@@ -1,0 +1,214 @@
+// One sandbox for every test of a submission: bwrap, cgroups and seccomp are set up once, with the
+// session runner (helpers/session-runner.c) as the sandbox's pid 1. Per test the judge resets
+// the cgroup's counters, asks the runner for a run on one input, watches CPU, and reads the
+// report; the runner forks the program, relays its output, kills every process left, and wipes
+// the sandbox back to the pristine program before the next test. No fork of the Node process
+// per test. See docs/sandbox.md, "One sandbox per submission".
+import { closeSync, constants as fsConstants, openSync } from 'node:fs';
+import path from 'node:path';
+import type { Duplex, Readable } from 'node:stream';
+import type { RunResult, RunSession, SessionRequest, SessionRun } from '@verdict/plugin-api';
+import { bwrapArgs, PROGRAM_STDIO_FDS, SESSION_INPUT_DIR } from './bwrap-args.ts';
+import type { PeakMeter, RunCgroup } from './cgroups.ts';
+import { directoryProblem, gateReady, launcherRequest, limitsProblem, resolveLimits, scheduleNextLauncher, takeLauncher, type Launcher, type SandboxEnvironment } from './run.ts';
+import { ControlReader, type TestReport } from './session-protocol.ts';
+import { OutputSink } from './streams.ts';
+import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
+import type { PreparedWorkDir } from './workdir.ts';
+
+/** The sandbox must be ready within this time, or the session fails to open. */
+const SETUP_TIMEOUT_MS = 10_000;
+/** A test whose report is this late past its wall limit has a broken runner: the session ends. */
+const REPORT_GRACE_MS = 5_000;
+/** The runner's own CPU limit (its children get the run's): a backstop, it uses ~0.1 ms a test. */
+const RUNNER_CPU_SECONDS = 86_400;
+
+export async function openSessionInSandbox(env: SandboxEnvironment, req: SessionRequest): Promise<RunSession> {
+  const invalid = sessionProblem(req);
+  if (invalid) throw new Error(`invalid session request: ${invalid}`);
+  const limits = resolveLimits(env.config, req);
+  env.closed = false;
+  env.cgroups.warmUpAttach();
+  const cgroup = env.cgroups.take({ memoryBytes: limits.memoryBytes, pids: limits.pids + 1 });
+  const held: Held = { cgroup };
+  try {
+    held.peak = cgroup.peakMeter();
+    held.work = await env.workDirs.prepare(req.workDir, limits.diskBytes, []);
+    const args = bwrapArgs({
+      systemMounts: env.systemMounts,
+      workDir: held.work.hostDir,
+      readOnlyBinds: [{ host: req.inputDir, sandbox: SESSION_INPUT_DIR }],
+      tmpBytes: env.config.tmpSizeKb * 1024,
+      seccomp: env.seccompBpf !== null,
+      session: { workBytes: limits.diskBytes },
+      argv: [String(Math.ceil(limits.cpuMs / 1000) + 1), String(limits.diskBytes), String(limits.outputBytes), String(limits.stderrBytes), String(Math.ceil(limits.wallMs)), '--', ...req.argv],
+    });
+    const request = launcherRequest(env, {
+      cpuSeconds: RUNNER_CPU_SECONDS,
+      fileBytes: limits.diskBytes,
+      stackBytes: limits.memoryBytes,
+      stdinMode: 'N',
+      pid1: env.sessionRunner,
+      env: req.env,
+      args,
+    });
+    held.launcher = takeLauncher(env);
+    const { proc, control } = held.launcher;
+    control.write(`${request.length}\n`);
+    control.write(request);
+    const setup = setTimeout(() => proc.kill('SIGTERM'), SETUP_TIMEOUT_MS);
+    const runnerPid = await gateReady(control, proc);
+    clearTimeout(setup);
+    if (!runnerPid) throw new Error('bwrap did not start the session sandbox');
+    cgroup.join(runnerPid);
+    const reader = new ControlReader(control);
+    control.write('g');
+    await reader.wiped(SETUP_TIMEOUT_MS);
+    return new SandboxSession(env, req, limits, held as Required<Held>, reader);
+  } catch (err) {
+    await release(env, held);
+    throw err;
+  }
+}
+
+function sessionProblem(req: SessionRequest): string | null {
+  if (!Array.isArray(req.argv) || req.argv.length === 0 || !req.argv.every((a) => typeof a === 'string')) {
+    return 'argv must be a non-empty list of strings';
+  }
+  return directoryProblem('workDir', req.workDir) ?? directoryProblem('inputDir', req.inputDir) ?? limitsProblem(req.limits);
+}
+
+interface Held {
+  cgroup: RunCgroup;
+  peak?: PeakMeter;
+  work?: PreparedWorkDir;
+  launcher?: Launcher;
+}
+
+/** Ends the sandbox: the runner reads EOF, kills everything and exits; the cgroup is emptied. */
+async function release(env: SandboxEnvironment, held: Held): Promise<void> {
+  const { launcher, cgroup } = held;
+  if (launcher) {
+    launcher.control.destroy();
+    const exited = launcher.proc.exitCode !== null || launcher.proc.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => launcher.proc.once('exit', () => resolve()));
+    const giveUp = setTimeout(() => launcher.proc.kill('SIGTERM'), 2000);
+    await cgroup.killAll().catch(() => undefined);
+    await exited;
+    clearTimeout(giveUp);
+    for (const stream of launcher.stdio) stream?.destroy();
+  }
+  await cgroup.killAll().catch(() => undefined);
+  held.peak?.close();
+  cgroup.remove();
+  // The program saw its copy read-only: nothing comes back; a failed session's slot is not reused.
+  await held.work?.finish(false).catch(() => undefined);
+  scheduleNextLauncher(env);
+}
+
+class SandboxSession implements RunSession {
+  private closed: Promise<void> | null = null;
+  private broken: string | null = null;
+  /** The runner wipes after each report and says 'w' when done. */
+  private wipeDue = false;
+  private readonly stdout: Readable;
+  private readonly stderr: Readable;
+  private readonly out = new OutputSink();
+  private readonly err = new OutputSink();
+
+  constructor(
+    private readonly env: SandboxEnvironment,
+    private readonly req: SessionRequest,
+    private readonly limits: ResolvedLimits,
+    private readonly held: Required<Held>,
+    private readonly reader: ControlReader,
+  ) {
+    const stdio = held.launcher.stdio;
+    this.stdout = stdio[PROGRAM_STDIO_FDS[1]] as Readable;
+    this.stderr = stdio[PROGRAM_STDIO_FDS[2]] as Readable;
+    this.stdout.on('data', (chunk: Buffer) => this.out.write(chunk));
+    this.stderr.on('data', (chunk: Buffer) => this.err.write(chunk));
+    (stdio[PROGRAM_STDIO_FDS[0]] as Duplex | null)?.destroy();
+    held.launcher.proc.once('exit', () => this.fail('the session sandbox ended'));
+  }
+
+  async run(run: SessionRun): Promise<RunResult> {
+    if (this.closed) return systemError('the session is closed');
+    if (this.broken) return systemError(this.broken);
+    const name = path.relative(this.req.inputDir, run.stdin?.file ?? '');
+    if (!name || name.includes('/') || name.startsWith('..')) return systemError(`stdin must be a file directly inside the session's inputDir (${this.req.inputDir})`);
+    try {
+      // The last test's wipe: /work, /tmp, /dev/shm and IPC back to their first state.
+      if (this.wipeDue) await this.reader.wiped(this.limits.wallMs + REPORT_GRACE_MS);
+      this.wipeDue = false;
+      return await this.runTest(name, run.stdoutFile);
+    } catch (err) {
+      this.fail((err as Error).message);
+      return systemError((err as Error).message);
+    }
+  }
+
+  private async runTest(name: string, stdoutFile: string | undefined): Promise<RunResult> {
+    const { cgroup, peak } = this.held;
+    const { limits } = this;
+    // Nothing but the runner may be in the cgroup between tests.
+    const procs = cgroup.procs();
+    if (procs.length !== 1) throw new Error(`the session's cgroup holds ${procs.length} processes between tests`);
+    const fd = stdoutFile
+      ? openSync(stdoutFile, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_NOFOLLOW, 0o644)
+      : null;
+    let stopReason: StopReason = null;
+    const timers: NodeJS.Timeout[] = [];
+    try {
+      this.out.start(fd, limits.outputBytes);
+      this.err.start(null, limits.stderrBytes);
+      peak.reset();
+      const oomBefore = cgroup.oomKills();
+      const cpuBefore = cgroup.cpuMs();
+      const report = this.reader.report(limits.wallMs + REPORT_GRACE_MS);
+      this.held.launcher.control.write(`T${name}\n`);
+      timers.push(
+        setInterval(() => {
+          if (stopReason === null && cgroup.cpuMs() - cpuBefore > limits.cpuMs) {
+            stopReason = 'cpu';
+            this.held.launcher.control.write('k');
+          }
+        }, Math.min(this.env.config.cpuPollMs, limits.cpuMs)),
+      );
+      const r: TestReport = await report;
+      this.wipeDue = true;
+      for (const t of timers.splice(0)) clearInterval(t);
+      await Promise.all([this.out.until(r.stdoutBytes, this.stdout), this.err.until(r.stderrBytes, this.stderr)]);
+      if (r.noInput) throw new Error(`the session runner cannot open the input ${name}`);
+      const figures = { cpuMs: cgroup.cpuMs() - cpuBefore, memoryKb: peak.readKb(), oomKilled: cgroup.oomKills() > oomBefore };
+      if (r.wall) stopReason = 'wall';
+      else if (r.output) stopReason = 'output';
+      return classify({
+        code: null,
+        signal: null,
+        waitStatus: r.waitStatus,
+        wallMs: r.wallNs / 1e6,
+        figures,
+        stopReason,
+        limits,
+        stdout: this.out.text(),
+        stderr: this.err.text(),
+      });
+    } finally {
+      for (const t of timers) clearInterval(t);
+      this.out.stop();
+      this.err.stop();
+      if (fd !== null) closeSync(fd);
+    }
+  }
+
+  private fail(why: string): void {
+    this.broken ??= why;
+  }
+
+  close(): Promise<void> {
+    this.closed ??= release(this.env, this.held);
+    return this.closed;
+  }
+}

@@ -1,0 +1,231 @@
+// One sandbox for every test of a submission (backend.openSession): the tests share a sandbox,
+// so the wipe between them is what keeps them independent. Each attack is planted by test k and
+// looked for by test k+1: files in /work, /tmp and /dev/shm, SysV shared memory, POSIX message
+// queues, processes (double-forked, setsid, writing to stdout, burning CPU), memory held in tmpfs,
+// the program replaced or its folder locked, a chain deeper than PATH_MAX, an xattr on /work. The
+// host is checked after every test (only the runner in the session's cgroup) and after the
+// session (no process of the sandbox user, no cgroup).
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { RunLimits, RunSession } from '@verdict/plugin-api';
+import { createSandboxBackend, type SandboxBackend } from '@verdict/sandbox-bwrap';
+import { cleanupPrograms, cleanupWorkDirs, compileC, makeWorkDir } from '@verdict/plugin-api/conformance';
+import { assertRunsLeftNothing, processesOfUid } from './leftovers.ts';
+
+const PROGRAM = `#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <mqueue.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+static void daemonize(const char *what) {
+  if (fork() != 0) return;
+  setsid();
+  if (fork() != 0) _exit(0);
+  if (!strcmp(what, "burn")) for (volatile unsigned long i = 0;; i++);
+  for (;;) { printf("STRAY\\n"); fflush(stdout); usleep(1000); }
+}
+static int exists(const char *p) { struct stat st; return lstat(p, &st) == 0; }
+int main(void) {
+  char mode[32] = "";
+  if (scanf("%31s", mode) != 1) return 3;
+  if (!strcmp(mode, "plant")) {
+    FILE *f = fopen("/work/planted", "w"); fputs("x", f); fclose(f);
+    f = fopen("/tmp/planted", "w"); fputs("x", f); fclose(f);
+    // 40 MB held in /dev/shm: memory charged to the cgroup until it is removed.
+    int fd = open("/dev/shm/planted", O_CREAT | O_WRONLY, 0600);
+    static char block[1 << 20];
+    memset(block, 7, sizeof block);
+    for (int i = 0; i < 40; i++) if (write(fd, block, sizeof block) < 0) return 4;
+    close(fd);
+    int shm = shmget(4242, 4096, IPC_CREAT | 0600);
+    if (shm >= 0) { char *p = shmat(shm, NULL, 0); strcpy(p, "state"); shmdt(p); printf("made: sysv\\n"); }
+    printf("mq_open: %s\\n", mq_open("/state", O_CREAT | O_RDWR, 0600, NULL) < 0 ? strerror(errno) : "ALLOWED");
+    // A chain deeper than PATH_MAX, its top folder locked.
+    if (mkdir("deep", 0755) == 0 && chdir("deep") == 0) {
+      char name[201]; memset(name, 'd', 200); name[200] = 0;
+      int depth = 0;
+      for (int i = 0; i < 60; i++, depth++) if (mkdir(name, 0755) != 0 || chdir(name) != 0) break;
+      if (depth == 60) printf("made: deep\\n");
+      chdir("/work");
+      chmod("deep", 0);
+    }
+    // The program replaced: the next test would print HACKED.
+    unlink("prog");
+    f = fopen("prog", "w"); fputs("#!/bin/sh\\necho HACKED\\n", f); fclose(f); chmod("prog", 0755);
+    if (setxattr("/work", "user.state", "x", 1, 0) == 0) printf("made: xattr\\n");
+    daemonize("write");
+    daemonize("burn");
+    usleep(20000);
+    if (chmod("/work", 0) == 0) printf("made: locked\\n");
+    printf("planted\\n");
+    return 0;
+  }
+  if (!strcmp(mode, "probe")) {
+    printf("work/planted %d tmp/planted %d shm/planted %d deep %d\\n", exists("/work/planted"), exists("/tmp/planted"), exists("/dev/shm/planted"), exists("/work/deep"));
+    printf("sysv %s\\n", shmget(4242, 0, 0) >= 0 ? "FOUND" : "gone");
+    char value[8] = "";
+    printf("xattr %s\\n", getxattr("/work", "user.state", value, sizeof value) > 0 ? "FOUND" : "gone");
+    int processes = 0;
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    while ((e = readdir(d))) if (e->d_name[0] >= '0' && e->d_name[0] <= '9') processes++;
+    printf("processes %d\\n", processes);
+    d = opendir("/work");
+    while ((e = readdir(d))) if (e->d_name[0] != '.') printf("work: %s\\n", e->d_name);
+    d = opendir("/in");
+    while ((e = readdir(d))) if (e->d_name[0] != '.') printf("in: %s\\n", e->d_name);
+    return 0;
+  }
+  if (!strcmp(mode, "exit")) { int code; scanf("%d", &code); return code; }
+  if (!strcmp(mode, "spin")) for (volatile unsigned long i = 0;; i++);
+  if (!strcmp(mode, "sleep")) { sleep(30); return 0; }
+  if (!strcmp(mode, "flood")) { for (;;) fputs("yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\\n", stdout); }
+  if (!strcmp(mode, "abort")) abort();
+  if (!strcmp(mode, "echo")) { char w[64]; while (scanf("%63s", w) == 1) printf("%s ", w); printf("\\n"); fprintf(stderr, "to stderr\\n"); return 0; }
+  return 2;
+}
+`;
+
+describe('sandbox sessions: one sandbox, many tests @slow', function () {
+  this.timeout(120_000);
+  const cgroupParent = 'verdict-sandbox-test';
+  const slotRoot = '/run/verdict-sandbox-session-test';
+  let backend: SandboxBackend;
+  let existing: Set<number>;
+  let inputDir: string;
+  const limits: RunLimits = { cpuMs: 1000, wallMs: 2000, memoryKb: 256 * 1024, pids: 32, outputBytes: 1 << 20 };
+  const inputs = { plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n' };
+  const input = (name: keyof typeof inputs) => ({ file: path.join(inputDir, name) });
+
+  before(async function () {
+    backend = createSandboxBackend({ cgroupParent, slotRoot });
+    const report = await backend.check();
+    if (!report.ok) throw new Error(`sandbox unusable: ${report.problems.join('; ')}`);
+    inputDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-session-in-'));
+    chmodSync(inputDir, 0o755);
+    for (const [name, text] of Object.entries(inputs)) writeFileSync(path.join(inputDir, name), text);
+    // An answer beside the inputs' package would be here; the session shows only inputDir.
+  });
+  beforeEach(function () {
+    existing = new Set(processesOfUid());
+  });
+  afterEach(async function () {
+    await assertRunsLeftNothing(backend, existing, cgroupParent, 2000);
+  });
+  after(async function () {
+    await backend?.close();
+    rmSync(inputDir, { recursive: true, force: true });
+    cleanupWorkDirs();
+    cleanupPrograms();
+  });
+
+  async function withSession<T>(use: (session: RunSession) => Promise<T>): Promise<T> {
+    const session = await backend.openSession({ argv: ['./prog'], workDir: makeWorkDir(compileC('session', PROGRAM, ['-lrt'])), inputDir, limits });
+    try {
+      return await use(session);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Processes of this session's sandbox on the host that are inside its cgroup. */
+  function sessionProcessesInCgroups(): number[] {
+    return processesOfUid().filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cgroup`, 'utf8').includes(`/${cgroupParent}/run-${process.pid}-`);
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  it('test k+1 finds nothing test k left: files, SysV memory, xattrs, processes, its stdout, a replaced program', async function () {
+    await withSession(async (session) => {
+      const planted = await session.run({ stdin: input('plant') });
+      assert.equal(planted.status, 'OK', planted.message ?? planted.stderr);
+      assert.match(planted.stdout, /planted/);
+      for (const made of ['sysv', 'deep', 'xattr', 'locked']) assert.match(planted.stdout, new RegExp(`made: ${made}\n`));
+      assert.match(planted.stdout, /mq_open: Operation not permitted/, 'POSIX message queues outlive processes: refused');
+      // On the host, between tests: only the runner is left in the session's cgroups.
+      assert.equal(sessionProcessesInCgroups().length, 1, 'strays of test k still alive after its report');
+      const probe = await session.run({ stdin: input('probe') });
+      assert.equal(probe.status, 'OK', probe.message ?? probe.stderr);
+      assert.match(probe.stdout, /work\/planted 0 tmp\/planted 0 shm\/planted 0 deep 0/);
+      assert.match(probe.stdout, /sysv gone/);
+      assert.match(probe.stdout, /xattr gone/);
+      // pid 1 (the runner) and the probe itself.
+      assert.match(probe.stdout, /processes 2\n/);
+      assert.doesNotMatch(probe.stdout, /STRAY|HACKED/);
+      assert.deepEqual(
+        probe.stdout.split('\n').filter((l) => l.startsWith('work: ')),
+        ['work: prog'],
+      );
+      assert.deepEqual(
+        probe.stdout.split('\n').filter((l) => l.startsWith('in: ')).sort(),
+        Object.keys(inputs).map((n) => `in: ${n}`).sort(),
+      );
+      // Figures are the test's own: the strays' CPU and the 40 MB in /dev/shm belong to test k.
+      assert.ok(planted.memoryKb > 40 * 1024, `planted test's peak ${planted.memoryKb} KiB holds its 40 MB`);
+      assert.ok(probe.memoryKb < 8 * 1024, `probe's peak ${probe.memoryKb} KiB includes test k's memory`);
+      assert.ok(probe.cpuMs < 50, `probe charged ${probe.cpuMs} ms of CPU`);
+    });
+  });
+
+  it('a CPU burner left by test k is not charged to test k+1', async function () {
+    await withSession(async (session) => {
+      // The burner is double-forked, then the program waits 20 ms and exits: killed at its end.
+      await session.run({ stdin: input('plant') });
+      for (let i = 0; i < 3; i++) {
+        const r = await session.run({ stdin: input('exit7') });
+        assert.equal(r.status, 'RE');
+        assert.equal(r.exitCode, 7);
+        assert.ok(r.cpuMs < 20, `a trivial test charged ${r.cpuMs} ms`);
+      }
+    });
+  });
+
+  it('limits and verdicts hold per test: TLE by CPU and by wall clock, OLE, signals, exit codes, stderr', async function () {
+    await withSession(async (session) => {
+      const spin = await session.run({ stdin: input('spin') });
+      assert.equal(spin.status, 'TLE');
+      assert.ok(spin.cpuMs >= 1000 && spin.cpuMs < 1500, `spin ${spin.cpuMs} ms`);
+      const sleep = await session.run({ stdin: input('sleep') });
+      assert.equal(sleep.status, 'TLE');
+      assert.match(sleep.message ?? '', /wall-clock/);
+      const flood = await session.run({ stdin: input('flood') });
+      assert.equal(flood.status, 'OLE');
+      const aborted = await session.run({ stdin: input('abort') });
+      assert.equal(aborted.status, 'RE');
+      assert.equal(aborted.signal, 'SIGABRT');
+      const echo = await session.run({ stdin: input('echo') });
+      assert.equal(echo.status, 'OK');
+      assert.equal(echo.stdout, '1 2 3 \n');
+      assert.equal(echo.stderr, 'to stderr\n');
+      assert.ok(echo.cpuMs < 20 && echo.wallMs < 200, `echo: ${echo.cpuMs} ms CPU, ${echo.wallMs} ms wall`);
+    });
+  });
+
+  it('stdout goes to the test file given, capped; stdin only from the session inputs', async function () {
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'verdict-session-out-')), 'out');
+    await withSession(async (session) => {
+      const echo = await session.run({ stdin: input('echo'), stdoutFile: out });
+      assert.equal(echo.status, 'OK');
+      assert.equal(readFileSync(out, 'utf8'), '1 2 3 \n');
+      const outside = await session.run({ stdin: { file: '/etc/passwd' } });
+      assert.equal(outside.status, 'SE');
+      assert.match(outside.message ?? '', /inputDir/);
+    });
+    rmSync(path.dirname(out), { recursive: true, force: true });
+  });
+});
