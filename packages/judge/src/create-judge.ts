@@ -25,6 +25,12 @@ export interface CreateJudgeOptions {
   cacheDir?: string;
   /** Where scratch folders go (default: $TMPDIR/verdict-judge). */
   workRoot?: string;
+  /**
+   * Run a submission's tests in one sandbox when the backend offers it (default true); false
+   * gives every test a sandbox of its own (slower; for comparison and for hosts where sessions
+   * misbehave).
+   */
+  sessions?: boolean;
   log?: (message: string) => void;
 }
 
@@ -125,7 +131,7 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
       } catch (err) {
         return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: `checker unusable: ${(err as Error).message}`, tests: [] };
       }
-      return judgeWithContext({ backend, workRoot, checkOutput: check, toolchain, compileCache, precompiledHeaders }, { ...request, language });
+      return judgeWithContext({ backend, workRoot, checkOutput: check, toolchain, compileCache, precompiledHeaders, sessions: options.sessions !== false }, { ...request, language });
     },
     async close() {
       await precompiledHeaders.close();

@@ -25,6 +25,8 @@ export interface JudgeRunContext {
   toolchain?: string;
   compileCache?: CompileCache;
   precompiledHeaders?: PrecompiledHeaders;
+  /** Run the tests in one sandbox when the backend offers sessions (default true). */
+  sessions?: boolean;
 }
 
 const OUTPUT_CAP_BYTES = 64 << 20;
@@ -115,6 +117,7 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
         env: languageEnv(language),
         limits: { ...limits, cpuMs: Math.ceil(limits.cpuMs * RERUN_FACTOR) },
         tests: problem.tests,
+        sessions: ctx.sessions !== false,
       }),
     );
     try {

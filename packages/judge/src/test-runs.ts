@@ -16,6 +16,8 @@ export interface TestRunPlan {
   env: Record<string, string> | undefined;
   limits: RunLimits;
   tests: TestCase[];
+  /** false: one sandbox per test even when the backend offers sessions. */
+  sessions: boolean;
 }
 
 export interface TestRuns {
@@ -30,7 +32,7 @@ export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
   let session: RunSession | null = null;
   let inputDir: string | null = null;
   let fallback: string | null = null;
-  if (backend.openSession && plan.tests.length > 1) {
+  if (backend.openSession && plan.sessions && plan.tests.length > 1) {
     try {
       inputDir = await makeWorkDir(plan.workRoot, 'inputs');
       await linkInputs(plan.tests, inputDir);

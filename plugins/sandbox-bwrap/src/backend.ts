@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { JudgeBackend, RunRequest, RunResult } from '@verdict/plugin-api';
+import type { JudgeBackend, RunRequest, RunResult, RunSession, SessionRequest } from '@verdict/plugin-api';
 import { systemMountArgs } from './bwrap-args.ts';
 import { detectCgroups } from './cgroups.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
@@ -18,6 +18,8 @@ const execFileAsync = promisify(execFile);
 
 export interface SandboxBackend extends JudgeBackend {
   readonly config: SandboxConfig;
+  /** One sandbox for every test of a submission (docs/sandbox.md, "One sandbox per submission"). */
+  openSession(req: SessionRequest): Promise<RunSession>;
   /** Run cgroups under this backend's cgroupParent right now (empty when no run is going on). */
   listRunCgroups(): Promise<string[]>;
   /**
@@ -61,7 +63,7 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
       }
       return runInSandbox(env, req);
     },
-    async openSession(req) {
+    async openSession(req: SessionRequest) {
       return openSessionInSandbox(await prepare(), req);
     },
     async listRunCgroups() {
