@@ -128,7 +128,7 @@ try {
   console.log(`per extra test of a ${TESTS}-test A+B package (C++), ${SERIES} series; ${loadAverage()} (before)`);
   for (let s = 0; s < SERIES; s++) {
     figures.bareC.push(Number(execFileSync(path.join(dir, 'bare'), [path.join(dir, 'main'), ...inputs], { encoding: 'utf8' })));
-    let t = performance.now();
+    const t = performance.now();
     for (const input of inputs) await spawnBare(path.join(dir, 'main'), input);
     figures.bareNode.push((performance.now() - t) / inputs.length);
     for (const [name, judge] of [['session', withSessions], ['perRun', withoutSessions]] as const) {
