@@ -6,6 +6,7 @@
 // host is checked after every test (only the runner in the session's cgroup) and after the
 // session (no process of the sandbox user, no cgroup).
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,8 @@ const PROGRAM = `#define _GNU_SOURCE
 #include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
+#include <sys/socket.h>
+#include <sys/statfs.h>
 #include <time.h>
 #include <unistd.h>
 static void daemonize(const char *what) {
@@ -84,7 +87,42 @@ int main(void) {
     d = opendir("/work");
     while ((e = readdir(d))) if (e->d_name[0] != '.') printf("work: %s\\n", e->d_name);
     d = opendir("/in");
-    while ((e = readdir(d))) if (e->d_name[0] != '.') printf("in: %s\\n", e->d_name);
+    printf("list /in: %s\\n", d ? "ALLOWED" : strerror(errno));
+    printf("open /in/plant: %s\\n", open("/in/plant", O_RDONLY) >= 0 ? "ALLOWED" : strerror(errno));
+    return 0;
+  }
+  if (!strcmp(mode, "park")) {
+    // What a hostile review found: times on the roots, a read-only folder inside a folder, and a
+    // 4 MB /tmp file and the program's own stdout parked in flight in a unix socket cycle.
+    struct timespec t[2] = {{4000000000, 0}, {4000000000, 0}};
+    utimensat(AT_FDCWD, "/work", t, 0);
+    utimensat(AT_FDCWD, "/tmp", t, 0);
+    mkdir("a", 0755); mkdir("a/b", 0755); close(open("a/b/f", O_CREAT | O_WRONLY, 0644)); chmod("a/b", 0555);
+    int big = open("/tmp/big", O_CREAT | O_RDWR, 0600);
+    static char block[1 << 20];
+    for (int i = 0; i < 4; i++) if (write(big, block, sizeof block) < 0) return 4;
+    unlink("/tmp/big");
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) return 5;
+    int fds[5] = {1, 2, sv[0], sv[1], big};
+    char byte = 0, control[CMSG_SPACE(sizeof fds)];
+    struct iovec iov = {&byte, 1};
+    struct msghdr msg = {0};
+    msg.msg_iov = &iov; msg.msg_iovlen = 1; msg.msg_control = control; msg.msg_controllen = sizeof control;
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET; c->cmsg_type = SCM_RIGHTS; c->cmsg_len = CMSG_LEN(sizeof fds);
+    memcpy(CMSG_DATA(c), fds, sizeof fds);
+    if (sendmsg(sv[0], &msg, 0) != 1) return 6;
+    printf("parked\\n");
+    return 0;
+  }
+  if (!strcmp(mode, "look")) {
+    struct stat st;
+    stat("/work", &st); printf("work atime %s\\n", st.st_atime >= 3999999999 ? "FOUND" : "new");
+    stat("/tmp", &st); printf("tmp atime %s\\n", st.st_atime >= 3999999999 ? "FOUND" : "new");
+    struct statfs fs;
+    statfs("/tmp", &fs); printf("tmp blocks %ld\\n", (long)(fs.f_blocks - fs.f_bfree));
+    printf("a %d\\n", exists("/work/a"));
     return 0;
   }
   if (!strcmp(mode, "exit")) { int code; scanf("%d", &code); return code; }
@@ -105,16 +143,18 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
   let existing: Set<number>;
   let inputDir: string;
   const limits: RunLimits = { cpuMs: 1000, wallMs: 2000, memoryKb: 256 * 1024, pids: 32, outputBytes: 1 << 20 };
-  const inputs = { plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n' };
-  const input = (name: keyof typeof inputs) => ({ file: path.join(inputDir, name) });
+  const inputs = { park: 'park\n', look: 'look\n', plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n' };
+  // As the judge makes them: unguessable names in a folder that cannot be listed.
+  const suffix = randomBytes(16).toString('hex');
+  const input = (name: keyof typeof inputs) => ({ file: path.join(inputDir, `${name}-${suffix}`) });
 
   before(async function () {
     backend = createSandboxBackend({ cgroupParent, slotRoot });
     const report = await backend.check();
     if (!report.ok) throw new Error(`sandbox unusable: ${report.problems.join('; ')}`);
     inputDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-session-in-'));
-    chmodSync(inputDir, 0o755);
-    for (const [name, text] of Object.entries(inputs)) writeFileSync(path.join(inputDir, name), text);
+    for (const [name, text] of Object.entries(inputs)) writeFileSync(path.join(inputDir, `${name}-${suffix}`), text);
+    chmodSync(inputDir, 0o711);
     // An answer beside the inputs' package would be here; the session shows only inputDir.
   });
   beforeEach(function () {
@@ -171,14 +211,26 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
         probe.stdout.split('\n').filter((l) => l.startsWith('work: ')),
         ['work: prog'],
       );
-      assert.deepEqual(
-        probe.stdout.split('\n').filter((l) => l.startsWith('in: ')).sort(),
-        Object.keys(inputs).map((n) => `in: ${n}`).sort(),
-      );
+      // Another test's input cannot be found: /in cannot be listed, and names are unguessable.
+      assert.match(probe.stdout, /list \/in: Permission denied/);
+      assert.match(probe.stdout, /open \/in\/plant: No such file or directory/);
       // Figures are the test's own: the strays' CPU and the 40 MB in /dev/shm belong to test k.
       assert.ok(planted.memoryKb > 40 * 1024, `planted test's peak ${planted.memoryKb} KiB holds its 40 MB`);
       assert.ok(probe.memoryKb < 8 * 1024, `probe's peak ${probe.memoryKb} KiB includes test k's memory`);
       assert.ok(probe.cpuMs < 50, `probe charged ${probe.cpuMs} ms of CPU`);
+    });
+  });
+
+  it('times on /work and /tmp, a read-only folder in a folder, and files and pipes parked in flight do not survive or hang the session', async function () {
+    await withSession(async (session) => {
+      const parked = await session.run({ stdin: input('park') });
+      assert.equal(parked.status, 'OK', parked.message ?? parked.stderr);
+      assert.match(parked.stdout, /parked/);
+      assert.ok(parked.wallMs < 1000, `the runner waited ${parked.wallMs} ms for a pipe parked in flight`);
+      const look = await session.run({ stdin: input('look') });
+      assert.equal(look.status, 'OK', look.message ?? look.stderr);
+      assert.match(look.stdout, /work atime new\ntmp atime new\ntmp blocks 0\na 0\n/);
+      assert.ok(look.memoryKb < 8 * 1024, `the parked 4 MB are charged to the next test: ${look.memoryKb} KiB`);
     });
   });
 

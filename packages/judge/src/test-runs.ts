@@ -1,6 +1,7 @@
 // How a submission's tests are run: in one sandbox for all of them when the backend offers
 // sessions (set up once; see the backend's openSession), else one sandbox per test. A session
 // that cannot be opened, or that fails (SE) on a test, hands that test and the rest to run().
+import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { chmod, link, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,11 +32,12 @@ export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
   const { backend } = plan;
   let session: RunSession | null = null;
   let inputDir: string | null = null;
+  let names: string[] = [];
   let fallback: string | null = null;
   if (backend.openSession && plan.sessions && plan.tests.length > 1) {
     try {
       inputDir = await makeWorkDir(plan.workRoot, 'inputs');
-      await linkInputs(plan.tests, inputDir);
+      names = await linkInputs(plan.tests, inputDir);
       session = await backend.openSession({ argv: plan.argv, workDir: plan.workDir, inputDir, env: plan.env, limits: plan.limits });
     } catch (err) {
       fallback = `no session: ${(err as Error).message}`;
@@ -49,7 +51,7 @@ export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
     },
     async run(index, outputFile) {
       if (!session) return single(index, outputFile);
-      const result = await session.run({ stdin: { file: path.join(inputDir!, String(index)) }, stdoutFile: outputFile });
+      const result = await session.run({ stdin: { file: path.join(inputDir!, names[index]) }, stdoutFile: outputFile });
       if (result.status !== 'SE') return result;
       // The session's own failure: the test is run again on its own, and so are the rest.
       fallback = `session failed on test ${index + 1}: ${result.message ?? 'SE'}`;
@@ -66,18 +68,24 @@ export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
 }
 
 /**
- * The inputs as `0`, `1`, … in one folder the sandbox shows read-only: hard links when the file
- * is readable by everyone (the sandbox user reads it), else copies readable by everyone. Never
- * the answers: the package's folders are not shown.
+ * The inputs in one folder the sandbox shows read-only: hard links when the file is readable by
+ * everyone (the sandbox user reads it), else copies readable by everyone. Never the answers: the
+ * package's folders are not shown. A test must not read another test's input (it could print a
+ * hidden input, which a checker's message may show), so each has an unguessable name and the
+ * folder cannot be listed (mode 0711): a test's program knows only its own input, as stdin.
  */
-async function linkInputs(tests: TestCase[], dir: string): Promise<void> {
-  for (const [i, test] of tests.entries()) {
-    const target = path.join(dir, String(i));
+async function linkInputs(tests: TestCase[], dir: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const test of tests) {
+    const name = randomBytes(16).toString('hex');
+    names.push(name);
+    const target = path.join(dir, name);
     const file = await realpath(test.input);
     const st = await stat(file);
     if (!st.isFile()) throw new Error(`test input ${test.input} is not a file`);
     const readable = (st.mode & fsConstants.S_IROTH) !== 0;
     if (!readable || !(await link(file, target).then(() => true, () => false))) await copyReadable(file, target);
   }
-  await chmod(dir, 0o755);
+  await chmod(dir, 0o711);
+  return names;
 }

@@ -13,6 +13,8 @@ import { leftByDeadProcess, ownerPrefix } from './owner.ts';
 export interface CgroupLimits {
   memoryBytes: number;
   pids: number;
+  /** v2: an OOM kill ends every process of the cgroup (default true; a session's runner must survive). */
+  oomGroup?: boolean;
 }
 
 export interface CgroupFigures {
@@ -79,6 +81,9 @@ export interface CgroupDriver {
 }
 
 const KILL_TIMEOUT_MS = 5000;
+
+/** A session's cgroup holding more than this between tests is reclaimed before its peak is reset. */
+const RECLAIM_ABOVE_BYTES = 4 << 20;
 
 /** Fresh spare cgroups kept ready per driver (a run takes one; concurrent runs make more). */
 const SPARES = 2;
@@ -423,9 +428,15 @@ function v1Layout(roots: Record<string, string>, parentName: string): Layout {
     // (cpuacct.stat counts in USER_HZ ticks of 10 ms: far too coarse).
     cpuMs: (name) => readNumber(path.join(dir('cpuacct', name), 'cpuacct.usage')) / 1e6,
     peakMeter(name) {
-      const file = path.join(dir('memory', name), 'memory.max_usage_in_bytes');
+      const memory = dir('memory', name);
+      const file = path.join(memory, 'memory.max_usage_in_bytes');
       return {
-        reset: () => writeFileSync(file, '0'),
+        reset: () => {
+          // Page cache of earlier tests' inputs and kernel memory they left is still charged:
+          // reclaimed first, or the next peak would start from it.
+          if (readNumber(path.join(memory, 'memory.usage_in_bytes')) > RECLAIM_ABOVE_BYTES) writeFileSync(path.join(memory, 'memory.force_empty'), '0');
+          writeFileSync(file, '0');
+        },
         readKb: () => Math.ceil(readNumber(file) / 1024),
         close: () => undefined,
       };
@@ -466,7 +477,7 @@ function v2Layout(root: string, parentName: string): Layout {
       if (swapMax) writeFileSync(path.join(dir, 'memory.swap.max'), '0');
       // An OOM kill ends the whole run at once rather than leaving part of it running.
       oomGroup ??= existsSync(path.join(dir, 'memory.oom.group'));
-      if (oomGroup) writeFileSync(path.join(dir, 'memory.oom.group'), '1');
+      if (oomGroup) writeFileSync(path.join(dir, 'memory.oom.group'), limits.oomGroup === false ? '0' : '1');
       writeFileSync(path.join(dir, 'pids.max'), String(limits.pids));
     },
     cpuMs,
@@ -480,8 +491,20 @@ function v2Layout(root: string, parentName: string): Layout {
         closeSync(fd);
         throw new Error(`cannot reset memory.peak (per-test memory peaks on cgroup v2 need Linux 6.12): ${(err as Error).message}`);
       }
+      const dir = path.join(parent, name);
       return {
-        reset: () => void writeSync(fd, 'reset'),
+        reset: () => {
+          // As on v1: what earlier tests left charged (page cache, kernel memory) is reclaimed first.
+          const current = readNumber(path.join(dir, 'memory.current'));
+          if (current > RECLAIM_ABOVE_BYTES) {
+            try {
+              writeFileSync(path.join(dir, 'memory.reclaim'), String(current));
+            } catch {
+              // EAGAIN: not all of it could be reclaimed (the runner's own memory is not)
+            }
+          }
+          writeSync(fd, 'reset');
+        },
         readKb: () => Math.ceil(Number(buffer.toString('utf8', 0, readSync(fd, buffer, 0, 64, 0)).trim()) / 1024),
         close: () => closeSync(fd),
       };

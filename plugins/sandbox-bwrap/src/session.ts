@@ -20,6 +20,11 @@ import type { PreparedWorkDir } from './workdir.ts';
 const SETUP_TIMEOUT_MS = 10_000;
 /** A test whose report is this late past its wall limit has a broken runner: the session ends. */
 const REPORT_GRACE_MS = 5_000;
+/**
+ * The wipe after a test may take a while: emptying the most files a memory limit allows (260 MB
+ * of empty files: 0.8 s here) and waiting for files held in flight to be freed (at most 1 s).
+ */
+const WIPE_GRACE_MS = 30_000;
 /** The runner's own CPU limit (its children get the run's): a backstop, it uses ~0.1 ms a test. */
 const RUNNER_CPU_SECONDS = 86_400;
 
@@ -29,7 +34,8 @@ export async function openSessionInSandbox(env: SandboxEnvironment, req: Session
   const limits = resolveLimits(env.config, req);
   env.closed = false;
   env.cgroups.warmUpAttach();
-  const cgroup = env.cgroups.take({ memoryBytes: limits.memoryBytes, pids: limits.pids + 1 });
+  // No group OOM kill (v2): a program over its limit dies, not the runner with it.
+  const cgroup = env.cgroups.take({ memoryBytes: limits.memoryBytes, pids: limits.pids + 1, oomGroup: false });
   const held: Held = { cgroup };
   try {
     held.peak = cgroup.peakMeter();
@@ -140,7 +146,7 @@ class SandboxSession implements RunSession {
     if (!name || name.includes('/') || name.startsWith('..')) return systemError(`stdin must be a file directly inside the session's inputDir (${this.req.inputDir})`);
     try {
       // The last test's wipe: /work, /tmp, /dev/shm and IPC back to their first state.
-      if (this.wipeDue) await this.reader.wiped(this.limits.wallMs + REPORT_GRACE_MS);
+      if (this.wipeDue) await this.reader.wiped(WIPE_GRACE_MS);
       this.wipeDue = false;
       return await this.runTest(name, run.stdoutFile);
     } catch (err) {

@@ -30,7 +30,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/ipc.h>
+#include <sys/socket.h>
+#include <sys/statfs.h>
 #include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -81,7 +85,28 @@ static int write_all(int fd, const void *buf, size_t n) {
 }
 
 static void problem(const char *what, const char *name) {
-  if (!wipe_problem[0]) snprintf(wipe_problem, sizeof wipe_problem, "%s %s: %s", what, name, strerror(errno));
+  if (wipe_problem[0]) return;
+  snprintf(wipe_problem, sizeof wipe_problem, "%s %s: %s", what, name, strerror(errno));
+  // Names are the program's: nothing in them may break the line the judge reads.
+  for (char *p = wipe_problem; *p; p++)
+    if ((unsigned char)*p < 0x20 || (unsigned char)*p == 0x7f) *p = '?';
+}
+
+// Closing a unix socket runs the kernel's garbage collection of file descriptors in flight
+// (sent over a socket nobody can receive from any more): a program can park its own pipes and
+// files there so that they outlive it.
+static void collect_in_flight(void) {
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0) {
+    close(sv[0]);
+    close(sv[1]);
+  }
+}
+
+// Blocks used on a tmpfs: 0 once everything on it is freed.
+static long used_blocks(const char *path) {
+  struct statfs fs;
+  return statfs(path, &fs) == 0 ? (long)(fs.f_blocks - fs.f_bfree) : -1;
 }
 
 // ---- the wipe -------------------------------------------------------------------------------
@@ -127,6 +152,8 @@ static int empty_dir(int dirfd) {
       struct dirent *c;
       while ((c = readdir(sd))) {
         if (!strcmp(c->d_name, ".") || !strcmp(c->d_name, "..")) continue;
+        // Moving a folder to another parent rewrites its '..': it must be writable.
+        if (c->d_type == DT_DIR || c->d_type == DT_UNKNOWN) fchmodat(sub, c->d_name, 0700, 0);
         char fresh[32];
         for (;;) {
           snprintf(fresh, sizeof fresh, ".wipe-%u", ++wipe_counter);
@@ -165,6 +192,13 @@ static int wipe_root(const char *path, mode_t mode) {
   int rc = 0;
   if (fchmod(fd, mode) != 0) {
     problem("cannot reset the mode of", path);
+    rc = -1;
+  }
+  // Nothing of the root's own metadata carries over either: inode flags cleared, times now.
+  int no_flags = 0;
+  ioctl(fd, FS_IOC_SETFLAGS, &no_flags);
+  if (futimens(fd, NULL) != 0) {
+    problem("cannot reset the times of", path);
     rc = -1;
   }
   char names[4096];
@@ -261,6 +295,20 @@ static int wipe(void) {
   if (wipe_root("/tmp", tmp_mode) != 0) rc = -1;
   if (wipe_root("/dev/shm", shm_mode) != 0) rc = -1;
   wipe_ipc();
+  // A file held only in flight is freed by the collection (asynchronous): wait for it, a bounded
+  // time, so that nothing of test k is still charged to or visible in test k+1.
+  for (int i = 0; rc == 0; i++) {
+    long used = used_blocks("/work") + used_blocks("/tmp") + used_blocks("/dev/shm");
+    if (used == 0) break;
+    if (i == 1000) {
+      errno = EBUSY;
+      problem("space still in use after the wipe on", "/work, /tmp or /dev/shm");
+      rc = -1;
+      break;
+    }
+    collect_in_flight();
+    usleep(1000);
+  }
   if (rc == 0) {
     int from = open("/prog", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     int to = open("/work", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -320,6 +368,26 @@ static ssize_t relay(struct stream *s, int *flags) {
   return r;
 }
 
+// The program's process: vfork, so no copy of the runner's page tables and no copy-on-write
+// faults are charged to the test; the child only makes system calls before it execs. A function
+// of its own, so that nothing of run_test's state lives in registers the child could clobber.
+static pid_t __attribute__((noinline)) start_program(int input, int out, int err) {
+  pid_t child = vfork();
+  if (child == 0) {
+    if (dup2(input, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(127);
+    if (close_range(3, ~0U, 0) < 0)
+      for (int fd = 3; fd < 1024; fd++) close(fd);
+    if (set_limit(RLIMIT_CPU, cpu_seconds, cpu_seconds + 1) || set_limit(RLIMIT_FSIZE, fsize_bytes, fsize_bytes) ||
+        set_limit(RLIMIT_CORE, 0, 0))
+      _exit(127);
+    execvp(program[0], program);
+    int e = errno;
+    dprintf(2, "sandbox: cannot execute %s: %s\n", program[0], strerror(e));
+    _exit(e == ENOENT ? 127 : 126);
+  }
+  return child;
+}
+
 static int run_test(const char *name, int *ended) {
   int flags = 0, status = 0;
   struct stream out = {-1, OUT, output_cap, 0, 1}, err = {-1, ERR, stderr_cap, 0, 0};
@@ -329,7 +397,8 @@ static int run_test(const char *name, int *ended) {
   if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, "..") || !*name) {
     errno = EINVAL;
   } else {
-    int in_dir = open("/in", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    // O_PATH: /in cannot be listed (mode 0711); each input is opened by its name.
+    int in_dir = open("/in", O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (in_dir >= 0) {
       input = openat(in_dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
       close(in_dir);
@@ -341,21 +410,7 @@ static int run_test(const char *name, int *ended) {
     goto report;
   }
   started = now_ns();
-  // vfork: no copy of the runner's page tables and no copy-on-write faults charged to the test;
-  // the child only makes system calls on its own stack before it execs.
-  pid_t child = vfork();
-  if (child == 0) {
-    if (dup2(input, 0) < 0 || dup2(po[1], 1) < 0 || dup2(pe[1], 2) < 0) _exit(127);
-    if (close_range(3, ~0U, 0) < 0)
-      for (int fd = 3; fd < 1024; fd++) close(fd);
-    if (set_limit(RLIMIT_CPU, cpu_seconds, cpu_seconds + 1) || set_limit(RLIMIT_FSIZE, fsize_bytes, fsize_bytes) ||
-        set_limit(RLIMIT_CORE, 0, 0))
-      _exit(127);
-    execvp(program[0], program);
-    int e = errno;
-    dprintf(2, "sandbox: cannot execute %s: %s\n", program[0], strerror(e));
-    _exit(e == ENOENT ? 127 : 126);
-  }
+  pid_t child = start_program(input, po[1], pe[1]);
   close(input);
   close(po[1]);
   close(pe[1]);
@@ -416,6 +471,16 @@ static int run_test(const char *name, int *ended) {
         kill_all();
         if (waitpid(-1, NULL, 0) < 0 && errno == ECHILD) break;
       }
+      // Every writer is dead, but a pipe's write end parked in flight would keep EOF away:
+      // collect it, and drain what is in the pipes without waiting for EOF.
+      collect_in_flight();
+      if (out.fd >= 0) fcntl(out.fd, F_SETFL, O_NONBLOCK);
+      if (err.fd >= 0) fcntl(err.fd, F_SETFL, O_NONBLOCK);
+      while (out.fd >= 0 && relay(&out, &flags) > 0) {
+      }
+      while (err.fd >= 0 && relay(&err, &flags) > 0) {
+      }
+      break;
     }
   }
   if (pidfd >= 0) close(pidfd);
