@@ -11,7 +11,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import type { RunLimits, RunSession } from '@verdict/plugin-api';
-import { createSandboxBackend, type SandboxBackend } from '@verdict/sandbox-bwrap';
+import { createSandboxBackend, parseSandboxConfig, type SandboxBackend } from '@verdict/sandbox-bwrap';
 import { cleanupPrograms, cleanupWorkDirs, compileC, makeWorkDir } from '@verdict/plugin-api/conformance';
 import { assertRunsLeftNothing, processesOfUid } from './leftovers.ts';
 
@@ -125,6 +125,12 @@ int main(void) {
     printf("a %d\\n", exists("/work/a"));
     return 0;
   }
+  if (!strcmp(mode, "cpus")) {
+    char line[256];
+    FILE *f = fopen("/proc/self/status", "r");
+    while (fgets(line, sizeof line, f)) if (!strncmp(line, "Cpus_allowed_list:", 18)) fputs(line, stdout);
+    return 0;
+  }
   if (!strcmp(mode, "exit")) { int code; scanf("%d", &code); return code; }
   if (!strcmp(mode, "spin")) for (volatile unsigned long i = 0;; i++);
   if (!strcmp(mode, "sleep")) { sleep(30); return 0; }
@@ -143,7 +149,7 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
   let existing: Set<number>;
   let inputDir: string;
   const limits: RunLimits = { cpuMs: 1000, wallMs: 2000, memoryKb: 256 * 1024, pids: 32, outputBytes: 1 << 20 };
-  const inputs = { park: 'park\n', look: 'look\n', plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n' };
+  const inputs = { cpus: 'cpus\n', park: 'park\n', look: 'look\n', plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n' };
   // As the judge makes them: unguessable names in a folder that cannot be listed.
   const suffix = randomBytes(16).toString('hex');
   const input = (name: keyof typeof inputs) => ({ file: path.join(inputDir, `${name}-${suffix}`) });
@@ -266,6 +272,41 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
       assert.equal(echo.stderr, 'to stderr\n');
       assert.ok(echo.cpuMs < 20 && echo.wallMs < 200, `echo: ${echo.cpuMs} ms CPU, ${echo.wallMs} ms wall`);
     });
+  });
+
+  it('pins each session to a core of its own; a session waits for a free core', async function () {
+    const cores = String((await backend.check()).capabilities.cpus);
+    if (!cores.startsWith('one session per core')) this.skip();
+    const count = cores.split(': ')[1].split(',').length;
+    const open = () => backend.openSession({ argv: ['./prog'], workDir: makeWorkDir(compileC('session', PROGRAM, ['-lrt'])), inputDir, limits });
+    const sessions = await Promise.all(Array.from({ length: count }, open));
+    let extraOpened = false;
+    const extra = open().then((s) => ((extraOpened = true), s));
+    try {
+      const seen = [];
+      for (const session of sessions) {
+        const r = await session.run({ stdin: input('cpus') });
+        seen.push(/Cpus_allowed_list:\s*(\S+)/.exec(r.stdout)?.[1]);
+      }
+      assert.ok(seen.every((c) => /^\d+$/.test(c ?? '')), `each session on one core: ${seen.join(' ')}`);
+      assert.equal(new Set(seen).size, count, `sessions share a core: ${seen.join(' ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(extraOpened, false, 'a session got a core while every core had one');
+      await sessions.pop()!.close();
+      const late = await extra;
+      const r = await late.run({ stdin: input('cpus') });
+      assert.match(r.stdout, /Cpus_allowed_list:\s*\d+\n/);
+      await late.close();
+    } finally {
+      for (const session of sessions) await session.close();
+      await (await extra).close(); // idempotent
+    }
+  });
+
+  it('the cpus option takes auto, off or a CPU list', function () {
+    assert.equal(parseSandboxConfig({}).cpus, 'auto');
+    assert.equal(parseSandboxConfig({ cpus: '0-1,3' }).cpus, '0-1,3');
+    assert.throws(() => parseSandboxConfig({ cpus: 'all' }), /option 'cpus' must be 'auto', 'off' or a CPU list/);
   });
 
   it('stdout goes to the test file given, capped; stdin only from the session inputs', async function () {

@@ -8,6 +8,7 @@ import type { JudgeBackend, RunRequest, RunResult, RunSession, SessionRequest } 
 import { systemMountArgs } from './bwrap-args.ts';
 import { detectCgroups } from './cgroups.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
+import { corePinning } from './cpusets.ts';
 import { loadHelpers } from './helpers.ts';
 import { runInSandbox, stopSpareLauncher, type SandboxEnvironment } from './run.ts';
 import { openSessionInSandbox } from './session.ts';
@@ -110,6 +111,7 @@ async function prepareEnvironment(config: SandboxConfig): Promise<SandboxEnviron
     sessionRunner: helpers.sessionRunner,
     seccompBpf: config.seccomp === 'off' ? null : helpers.seccompBpf,
     systemMounts: systemMountArgs(config.systemBinds),
+    pinning: corePinning(config.cpus, config.cgroupParent),
     workDirs:
       config.workDirMode === 'tmpfs'
         ? tmpfsWorkDirs(slotOptions(config))
@@ -165,6 +167,12 @@ async function checkHost(config: SandboxConfig, prepare: () => Promise<SandboxEn
   if (problems.length === 0) {
     const smoke = await smokeTest(prepare);
     if (smoke) problems.push(smoke);
+  }
+  if (capabilities.root) {
+    const pinning = corePinning(config.cpus, config.cgroupParent);
+    capabilities.cpus = pinning.pool ? `one session per core: ${pinning.pool.cores.join(',')}` : pinning.problem;
+    // Cores named in the configuration that cannot be used are a problem, not a quiet fallback.
+    if (!pinning.pool && /^\d/.test(config.cpus)) problems.push(`cpus "${config.cpus}": ${pinning.problem}`);
   }
   capabilities.isolation = 'bubblewrap namespaces (no network), read-only system, private /tmp';
   capabilities.workDir = config.workDirMode === 'tmpfs' ? `tmpfs copies under ${config.slotRoot}` : 'host dir bound';

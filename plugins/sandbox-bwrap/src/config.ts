@@ -45,6 +45,11 @@ export interface SandboxConfig {
   cpuPollMs: number;
   /** Host paths bound read-only at the same place (skipped when missing). */
   systemBinds: string[];
+  /**
+   * Cores sessions are pinned to, one session per core ('auto': every core this process may
+   * use; 'off'; or a list such as "0-3"). Needs the cgroup v1 cpuset hierarchy; see cpusets.ts.
+   */
+  cpus: string;
 }
 
 const cacheHome = process.env.XDG_CACHE_HOME || os.tmpdir();
@@ -67,6 +72,7 @@ export const defaultSandboxConfig: SandboxConfig = {
   defaultStderrBytes: 64 << 10,
   defaultDiskKb: 256 * 1024,
   cpuPollMs: 50,
+  cpus: 'auto',
   systemBinds: [
     '/usr',
     '/bin',
@@ -112,6 +118,7 @@ const rules: { [K in keyof SandboxConfig]: [Check, string] } = {
   defaultDiskKb: [positiveInt, 'a positive integer'],
   cpuPollMs: [positiveInt, 'a positive integer'],
   systemBinds: [(v) => Array.isArray(v) && v.every(absolutePath), 'a list of absolute paths'],
+  cpus: [(v) => v === 'auto' || v === 'off' || (typeof v === 'string' && /^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(v)), "'auto', 'off' or a CPU list such as \"0-3\" or \"1,3\""],
 };
 
 /** Validates a raw (YAML/JSON) config; missing options take their defaults. */

@@ -11,6 +11,7 @@ import type { CgroupDriver, RunCgroup } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
 import { collectBounded, collectStdout, readAll } from './streams.ts';
 import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
+import type { Pinning } from './cpusets.ts';
 import type { WorkDirProvider } from './workdir.ts';
 
 /** What the backend prepared once: helpers, cgroup driver, system mounts. */
@@ -30,6 +31,8 @@ export interface SandboxEnvironment {
   seccompBpf: string | null;
   systemMounts: string[];
   workDirs: WorkDirProvider;
+  /** Cores sessions are pinned to, or why they are not (cpusets.ts). */
+  pinning: Pinning;
 }
 
 /** bwrap must report the sandbox's pid within this time, or the run is a system error. */

@@ -10,6 +10,7 @@ import type { Duplex, Readable } from 'node:stream';
 import type { RunResult, RunSession, SessionRequest, SessionRun } from '@verdict/plugin-api';
 import { bwrapArgs, PROGRAM_STDIO_FDS, SESSION_INPUT_DIR } from './bwrap-args.ts';
 import type { PeakMeter, RunCgroup } from './cgroups.ts';
+import type { PinnedCore } from './cpusets.ts';
 import { directoryProblem, gateReady, launcherRequest, limitsProblem, resolveLimits, scheduleNextLauncher, takeLauncher, type Launcher, type SandboxEnvironment } from './run.ts';
 import { ControlReader, type TestReport } from './session-protocol.ts';
 import { OutputSink } from './streams.ts';
@@ -32,11 +33,19 @@ export async function openSessionInSandbox(env: SandboxEnvironment, req: Session
   const invalid = sessionProblem(req);
   if (invalid) throw new Error(`invalid session request: ${invalid}`);
   const limits = resolveLimits(env.config, req);
+  // A core of its own (waiting for one when every core has a session), before anything is set up.
+  const pinned = env.pinning.pool ? await env.pinning.pool.acquire() : undefined;
   env.closed = false;
   env.cgroups.warmUpAttach();
-  // No group OOM kill (v2): a program over its limit dies, not the runner with it.
-  const cgroup = env.cgroups.take({ memoryBytes: limits.memoryBytes, pids: limits.pids + 1, oomGroup: false });
-  const held: Held = { cgroup };
+  let cgroup: RunCgroup;
+  try {
+    // No group OOM kill (v2): a program over its limit dies, not the runner with it.
+    cgroup = env.cgroups.take({ memoryBytes: limits.memoryBytes, pids: limits.pids + 1, oomGroup: false });
+  } catch (err) {
+    pinned?.release();
+    throw err;
+  }
+  const held: Held = { cgroup, pinned };
   try {
     held.peak = cgroup.peakMeter();
     held.work = await env.workDirs.prepare(req.workDir, limits.diskBytes, []);
@@ -67,6 +76,7 @@ export async function openSessionInSandbox(env: SandboxEnvironment, req: Session
     clearTimeout(setup);
     if (!runnerPid) throw new Error('bwrap did not start the session sandbox');
     cgroup.join(runnerPid);
+    pinned?.join(runnerPid);
     const reader = new ControlReader(control);
     control.write('g');
     await reader.wiped(SETUP_TIMEOUT_MS);
@@ -86,6 +96,7 @@ function sessionProblem(req: SessionRequest): string | null {
 
 interface Held {
   cgroup: RunCgroup;
+  pinned?: PinnedCore;
   peak?: PeakMeter;
   work?: PreparedWorkDir;
   launcher?: Launcher;
@@ -110,6 +121,7 @@ async function release(env: SandboxEnvironment, held: Held): Promise<void> {
   cgroup.remove();
   // The program saw its copy read-only: nothing comes back; a failed session's slot is not reused.
   await held.work?.finish(false).catch(() => undefined);
+  held.pinned?.release();
   scheduleNextLauncher(env);
 }
 
