@@ -206,6 +206,23 @@ describe('submitting and judging', function () {
     assert.equal(third.data.judgeResult, 'AC');
   });
 
+  it('counts parallel submits of one user one after the other: of 30 at once, exactly one is taken', async () => {
+    const erin = await accountWithToken(server);
+    await join(running, erin);
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => submit(erin.api, { problemId, language: 'python3', code: PROGRAMS.python3.AC, contestId: running })),
+    );
+    const taken = replies.filter((r) => r.code === 0);
+    assert.equal(taken.length, 1, `${taken.length} submits slipped through: ${JSON.stringify(replies.map((r) => r.status))}`);
+    assert.ok(replies.filter((r) => r !== taken[0]).every((r) => r.status === 429 && /too fast/.test(r.message)));
+    const stored = await server.services.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', erin.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(stored.n), 1);
+  });
+
   it('caps submissions at 20 per minute', async () => {
     const dave = await accountWithToken(server);
     await join(running, dave);

@@ -60,31 +60,38 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
   }
   const problem = await db.selectFrom('problems').select(['id', 'package_hash']).where('id', '=', input.problemId).executeTakeFirst();
   if (!problem) throw fail('NOT_FOUND', 'No such problem');
-  if (!problem.package_hash) throw fail('CONFLICT', 'This problem has no test data yet; please tell the administrator.');
-  if (!isAdmin(user)) await assertSubmitRate(db, user.id, now);
-
+  const packageHash = problem.package_hash;
+  if (!packageHash) throw fail('CONFLICT', 'This problem has no test data yet; please tell the administrator.');
   const template = await db
     .selectFrom('templates')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['language']), 'in', [language.id.toLowerCase(), language.name.toLowerCase(), input.language.trim().toLowerCase()]))
     .orderBy('id')
     .executeTakeFirst();
-  const row = await db
-    .insertInto('submissions')
-    .values({
-      user_id: user.id,
-      problem_id: problem.id,
-      contest_id: input.contestId ?? null,
-      template_id: template?.id ?? null,
-      language: language.id,
-      code: input.code,
-      package_hash: problem.package_hash,
-      tests: '[]',
-      // The clock's time, so the cooldown, the cap and the contest's minutes all read one clock.
-      created_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // The cooldown and the cap are checked and the record inserted under one lock per user:
+  // parallel submits of one user are counted one after the other, never all "before" each other.
+  const row = await db.transaction().execute(async (trx) => {
+    if (!isAdmin(user)) {
+      await sql`select pg_advisory_xact_lock(hashtext(${`submit:${user.id}`}))`.execute(trx);
+      await assertSubmitRate(trx, user.id, now);
+    }
+    return trx
+      .insertInto('submissions')
+      .values({
+        user_id: user.id,
+        problem_id: problem.id,
+        contest_id: input.contestId ?? null,
+        template_id: template?.id ?? null,
+        language: language.id,
+        code: input.code,
+        package_hash: packageHash,
+        tests: '[]',
+        // The clock's time, so the cooldown, the cap and the contest's minutes all read one clock.
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
   try {
     await deps.queue.enqueue(row.id);
   } catch (err) {
