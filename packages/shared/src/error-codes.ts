@@ -27,6 +27,7 @@ export const ErrorKinds = {
   MAIL_FAILED: { code: 1014, status: 502, message: 'Failed to send the e-mail' },
   UNAVAILABLE: { code: 1015, status: 503, message: 'Service unavailable' },
   BAD_PACKAGE: { code: 1016, status: 422, message: 'The problem package was refused' },
+  NO_SPACE: { code: 1017, status: 507, message: "The server's disk is full: nothing was stored. Please tell the administrator." },
   INTERNAL: { code: 1500, status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, ErrorKind>;
 

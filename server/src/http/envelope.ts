@@ -53,6 +53,13 @@ export function errorMiddleware(log: Logger) {
         ctx.body = { code: kind.code, message: e.status === 413 ? kind.message : `Invalid request: ${e.message}`, data: null };
         return;
       }
+      // A full disk (or quota) anywhere below: say so, as 507; the services leave nothing half-written.
+      if (isOutOfSpace(err)) {
+        log.error({ err, method: ctx.method, path: ctx.path }, 'request failed: no space left on the data disk');
+        ctx.status = ErrorKinds.NO_SPACE.status;
+        ctx.body = { code: ErrorKinds.NO_SPACE.code, message: ErrorKinds.NO_SPACE.message, data: null };
+        return;
+      }
       log.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = 500;
       ctx.body = { code: ErrorKinds.INTERNAL.code, message: ErrorKinds.INTERNAL.message, data: null };
@@ -62,4 +69,13 @@ export function errorMiddleware(log: Logger) {
       if (ctx.status === 413 && !ctx.req.complete) ctx.set('Connection', 'close');
     }
   };
+}
+
+/** ENOSPC or EDQUOT on the error or what it wraps (formidable and others keep the cause). */
+function isOutOfSpace(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+    if (typeof e.message === 'string' && /\bENOSPC\b|no space left on device/i.test(e.message)) return true;
+  }
+  return false;
 }

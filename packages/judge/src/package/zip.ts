@@ -72,6 +72,8 @@ export async function extractZip(zipPath: string, destDir: string, limits: ZipLi
         await pipeline(stream, counter, createWriteStream(target, { flags: 'wx', mode: 0o644 }));
       } catch (err) {
         if (err instanceof PackageError) throw err;
+        // Writing failed (a full disk, a quota): the host's problem, not the package's.
+        if ((err as NodeJS.ErrnoException).syscall) throw err;
         throw new PackageError(`zip entry "${name}" is corrupt or larger than its header says (${(err as Error).message})`);
       }
     }

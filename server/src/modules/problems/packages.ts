@@ -80,8 +80,13 @@ export async function keepPackageZip(config: Config, hash: string, zipPath: stri
     await rename(zipPath, target).catch(async (err: NodeJS.ErrnoException) => {
       if (err.code !== 'EXDEV') throw err;
       const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
-      await fs.promises.copyFile(zipPath, partial);
-      await rename(partial, target);
+      try {
+        await fs.promises.copyFile(zipPath, partial);
+        await rename(partial, target);
+      } catch (copyErr) {
+        await fs.promises.rm(partial, { force: true }); // a full disk leaves no half-copied zip
+        throw copyErr;
+      }
     });
   }
   const size = (await fs.promises.stat(target)).size;

@@ -117,7 +117,13 @@ async function withPreparedPackage<T>(
       throw fail('BAD_PACKAGE', `The problem package was refused: its memory limit (${problem.memoryLimitMb} MB) is over ${MAX_MEMORY_LIMIT_MB} MB`);
     }
     const pdf = problem.statement.pdfPath ? await storeStatementPdf(config, problem.statement.pdfPath) : null;
-    const zip = await keepPackageZip(config, problem.hash, zipPath);
+    let zip: Awaited<ReturnType<typeof keepPackageZip>>;
+    try {
+      zip = await keepPackageZip(config, problem.hash, zipPath);
+    } catch (err) {
+      await removeUnrecordedFiles(services, { zip: null, pdf: pdf?.created ? pdf.hash : null });
+      throw err;
+    }
     let result: T;
     try {
       const meta = await describePackage(problem, zip.data !== null);
@@ -201,8 +207,13 @@ async function storeStatementPdf(config: Config, source: string): Promise<{ hash
   if (created) {
     await mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
-    await fs.promises.copyFile(source, partial);
-    await rename(partial, target);
+    try {
+      await fs.promises.copyFile(source, partial);
+      await rename(partial, target);
+    } catch (err) {
+      await fs.promises.rm(partial, { force: true }); // a full disk leaves no half-copied PDF
+      throw err;
+    }
   }
   return { hash: digest, created };
 }
