@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { copyWhole } from '../../common/files.ts';
 import { isKattisPackage } from '@verdict/judge';
 import { loadProblemPackage } from '@verdict/judge';
 import type { ZipLimits } from '@verdict/judge';
@@ -79,14 +80,7 @@ export async function keepPackageZip(config: Config, hash: string, zipPath: stri
     // A rename within the data folder: atomic, and a 512 MB upload is not copied.
     await rename(zipPath, target).catch(async (err: NodeJS.ErrnoException) => {
       if (err.code !== 'EXDEV') throw err;
-      const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
-      try {
-        await fs.promises.copyFile(zipPath, partial);
-        await rename(partial, target);
-      } catch (copyErr) {
-        await fs.promises.rm(partial, { force: true }); // a full disk leaves no half-copied zip
-        throw copyErr;
-      }
+      await copyWhole(zipPath, target);
     });
   }
   const size = (await fs.promises.stat(target)).size;

@@ -4,14 +4,14 @@
 // if it fails, the files this upload placed in the data folder are removed again.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { fail } from '../../common/errors.ts';
-import type { UploadedFile } from '../../common/files.ts';
+import { copyWhole, type UploadedFile } from '../../common/files.ts';
 import { PackageError, loadProblemPackage } from '@verdict/judge';
 import type { Problem } from '@verdict/judge';
 import type { Services } from '../../services.ts';
@@ -206,14 +206,7 @@ async function storeStatementPdf(config: Config, source: string): Promise<{ hash
   const created = !fs.existsSync(target);
   if (created) {
     await mkdir(path.dirname(target), { recursive: true });
-    const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
-    try {
-      await fs.promises.copyFile(source, partial);
-      await rename(partial, target);
-    } catch (err) {
-      await fs.promises.rm(partial, { force: true }); // a full disk leaves no half-copied PDF
-      throw err;
-    }
+    await copyWhole(source, target);
   }
   return { hash: digest, created };
 }
