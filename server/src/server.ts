@@ -22,6 +22,7 @@ import { createMailer } from './modules/mail/mail.ts';
 import { languageCatalogFromJudge } from './modules/problems/templates-languages.ts';
 import { JudgeQueue } from './modules/judging/judge-queue.ts';
 import { Leaderboards } from './modules/contests/leaderboard.ts';
+import { serveAnnouncements } from './modules/judging/announcement-socket.ts';
 import { JudgeProcess } from './modules/judging/judge-process.ts';
 import { createJudgeProvider } from './modules/judging/judge-provider.ts';
 
@@ -96,6 +97,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     );
     // This process runs the queue's chore; the judge workers run in a child process.
     await judgeQueue.start();
+    // `verdict worker` processes beside this server hear of new jobs at once (PGlite has no NOTIFY).
+    if (database.embedded) closers.push(await serveAnnouncements(judgeQueue, config.dataDir, log));
     let judgeProcess: JudgeProcess | null = null;
     if (config.workers > 0) {
       judgeProcess = await JudgeProcess.start({ config, database, queue: judgeQueue, log });

@@ -7,6 +7,7 @@ import { createLogger } from '@verdict/server/worker';
 import { JudgeQueue } from '@verdict/server/worker';
 import { startJudgeWorkers } from '@verdict/server/worker';
 import { createJudgeProvider } from '@verdict/server/worker';
+import { listenForAnnouncements } from '@verdict/server/worker';
 import { CliError } from '../errors.ts';
 import { configFromFlags } from './serve.ts';
 
@@ -42,13 +43,18 @@ export default async function worker(opts: WorkerOptions): Promise<void> {
   });
   // With a PostgreSQL server a worker may start first; the embedded database is the server's to migrate.
   if (config.databaseUrl) await migrateToLatest(database.db);
-  const queue = await JudgeQueue.open(database, log, config.judgeQueue);
+  // Beside a server on the embedded database, jobs are announced through its socket (NOTIFY
+  // does not reach other connections of PGlite), and this process announces its own in-process.
+  const embedded = !config.databaseUrl;
+  const queue = await JudgeQueue.open(database, log, config.judgeQueue, { inProcessAnnouncements: embedded });
+  const stopListening = embedded ? listenForAnnouncements(queue, config.dataDir, log) : () => {};
   const judge = createJudgeProvider(config, log);
   await startJudgeWorkers({ config, database, queue, judge, log });
   console.log(`Verdict judge worker: ${config.workers} concurrent job${config.workers === 1 ? '' : 's'} (${config.databaseUrl ? 'PostgreSQL' : `embedded database of ${config.dataDir}`})`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       console.log(`${signal} received, stopping...`);
+      stopListening();
       queue
         .stop()
         .finally(() => judge.close())
