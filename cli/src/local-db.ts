@@ -8,7 +8,8 @@ import { migrateToLatest } from '@verdict/server/database';
 import { CliError } from './errors.ts';
 import { unreachable } from './server-client.ts';
 
-export async function openLocalDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
+/** Where the local commands work: the data folder, and the database in words. */
+export function localStore(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl?: string; where: string } {
   let config;
   try {
     config = loadConfig(env);
@@ -16,9 +17,15 @@ export async function openLocalDatabase(env: NodeJS.ProcessEnv = process.env): P
     throw new CliError((err as Error).message);
   }
   const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+  return { dataDir: config.dataDir, databaseUrl: config.databaseUrl, where };
+}
+
+/** `migrate: false` leaves the schema as it is (a restore brings it to the backup's first). */
+export async function openLocalDatabase(env: NodeJS.ProcessEnv = process.env, opts: { migrate?: boolean } = {}): Promise<Database> {
+  const { dataDir, databaseUrl, where } = localStore(env);
   try {
-    const database = await openShared(config.dataDir, config.databaseUrl);
-    await migrateToLatest(database.db);
+    const database = await openShared(dataDir, databaseUrl);
+    if (opts.migrate !== false) await migrateToLatest(database.db);
     return database;
   } catch (err) {
     if (err instanceof CliError) throw err;
@@ -50,8 +57,8 @@ function readAnnouncedUrl(dataDir: string): string | undefined {
 }
 
 /** Runs `work` with the local database open, closing it afterwards whatever happens. */
-export async function withLocalDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openLocalDatabase();
+export async function withLocalDatabase<T>(work: (database: Database) => Promise<T>, opts: { migrate?: boolean } = {}): Promise<T> {
+  const database = await openLocalDatabase(process.env, opts);
   try {
     return await work(database);
   } finally {

@@ -196,6 +196,30 @@ Example:
   $ verdict user passwd alice`)
   .action(action('user-passwd'));
 
+const db = program.command('db').description('back up and restore the database and stored files');
+db
+  .command('backup')
+  .description('write the database and the stored packages and statements to one file')
+  .argument('<file>', 'where the backup goes (a zip)')
+  .addHelpText('after', `
+Works on the database \`verdict serve\` uses (DATA_DIR or DATABASE_URL), also while it runs: the
+tables are read in one consistent snapshot. See docs/operations.md.
+
+Example:
+  $ verdict db backup /backups/verdict-$(date +%F).zip`)
+  .action(action('db-backup'));
+db
+  .command('restore')
+  .description('restore a backup into a fresh data folder or an empty database')
+  .argument('<file>', 'a file written by `verdict db backup`')
+  .addHelpText('after', `
+The target (DATA_DIR or DATABASE_URL) must hold no data; a backup of an older Verdict is
+migrated to this version after the restore. Stop the server first.
+
+Example:
+  $ DATA_DIR=/srv/verdict-new verdict db restore /backups/verdict-2026-11-24.zip`)
+  .action(action('db-restore'));
+
 program
   .command('contest')
   .description('contest results')

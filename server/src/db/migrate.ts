@@ -17,8 +17,27 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'verdict_migrations', migrationLockTableName: 'verdict_migrations_lock' });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   if (error) throw new Error(`database migration failed: ${(error as Error).message ?? error}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Kysely's bookkeeping of the migrations: not data, never backed up. */
+export const MIGRATION_TABLES = ['verdict_migrations', 'verdict_migrations_lock'];
+
+function migrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider, migrationTableName: MIGRATION_TABLES[0], migrationLockTableName: MIGRATION_TABLES[1] });
+}
+
+/** The last migration applied, or null on a database without any. */
+export async function latestMigration(db: Kysely<any>): Promise<string | null> {
+  const applied = (await migrator(db).getMigrations()).filter((m) => m.executedAt !== undefined);
+  return applied.length ? applied[applied.length - 1].name : null;
+}
+
+/** Migrates up to `name` (a backup's schema); refuses a name this version does not know. */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  if (!(name in migrations)) throw new Error(`the backup was made at migration ${JSON.stringify(name)}, which this Verdict does not know (a newer version made it)`);
+  const { error } = await migrator(db).migrateTo(name);
+  if (error) throw new Error(`database migration failed: ${(error as Error).message ?? error}`);
 }
