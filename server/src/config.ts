@@ -89,7 +89,7 @@ function judgeQueueOptions(env: NodeJS.ProcessEnv): JudgeQueueOptions {
     return n;
   };
   return {
-    lockLifetimeMs: ms('JUDGE_LOCK_LIFETIME_MS', 60_000),
+    lockLifetimeMs: ms('JUDGE_LOCK_LIFETIME_MS', 15_000),
     processEveryMs: ms('JUDGE_POLL_MS', 2_000),
     staleMs: ms('JUDGE_STALE_MS', 5 * 60_000),
     choreEveryMs: ms('JUDGE_CHORE_MS', 60_000),

@@ -60,6 +60,14 @@ export function errorMiddleware(log: Logger) {
         ctx.body = { code: ErrorKinds.NO_SPACE.code, message: ErrorKinds.NO_SPACE.message, data: null };
         return;
       }
+      // The database went away (restarted, unreachable): a clear 503; the request's transaction,
+      // if any, was rolled back by the server, so nothing of it is stored.
+      if (isDatabaseUnavailable(err)) {
+        log.error({ err, method: ctx.method, path: ctx.path }, 'request failed: the database is unavailable');
+        ctx.status = ErrorKinds.UNAVAILABLE.status;
+        ctx.body = { code: ErrorKinds.UNAVAILABLE.code, message: 'The database is unavailable; please try again in a moment.', data: null };
+        return;
+      }
       log.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = 500;
       ctx.body = { code: ErrorKinds.INTERNAL.code, message: ErrorKinds.INTERNAL.message, data: null };
@@ -71,11 +79,27 @@ export function errorMiddleware(log: Logger) {
   };
 }
 
-/** ENOSPC or EDQUOT on the error or what it wraps (formidable and others keep the cause). */
-function isOutOfSpace(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
-    if (typeof e.message === 'string' && /\bENOSPC\b|no space left on device/i.test(e.message)) return true;
-  }
+type ErrorLike = { code?: unknown; cause?: unknown; message?: unknown };
+
+/** Whether the error, or one it wraps (formidable, pg and others keep the cause), matches. */
+function inCauseChain(err: unknown, matches: (e: ErrorLike) => boolean): boolean {
+  for (let e = err as ErrorLike | undefined, depth = 0; e && depth < 5; e = e.cause as ErrorLike | undefined, depth++) if (matches(e)) return true;
   return false;
+}
+
+/** ENOSPC or EDQUOT: a full disk or quota. */
+function isOutOfSpace(err: unknown): boolean {
+  return inCauseChain(err, (e) => e.code === 'ENOSPC' || e.code === 'EDQUOT' || (typeof e.message === 'string' && /\bENOSPC\b|no space left on device/i.test(e.message)));
+}
+
+/** Connection-level failures of the database: refused, reset, timed out, or shut down (SQLSTATE 08xxx, 57P0x). */
+const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03']);
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  return inCauseChain(
+    err,
+    (e) =>
+      (typeof e.code === 'string' && (DB_UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) ||
+      (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)),
+  );
 }

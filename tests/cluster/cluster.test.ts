@@ -1,0 +1,326 @@
+// Verdict past one machine (issue 18, items 1 and 2), on test hosts made of network namespaces
+// (tests/cluster/hosts.ts): `db` runs PostgreSQL on its own address, `api1` and `api2` run `verdict
+// serve` (JUDGE_WORKERS=0, a data folder each), `judge1` and `judge2` run `verdict worker` (a data
+// folder each, no shared files: test data comes from the database by content hash), and the test
+// process is the load balancer (a round-robin TCP proxy; nginx is not installed here). A contest
+// is driven through it; then faults: a judge host killed mid-judge with its link cut, an API
+// killed. Every submission must end with exactly one final verdict row.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DB } from '@verdict/server/internal/db/schema';
+import { openDatabase, type Database } from '@verdict/server/internal/db/database';
+import { Api } from '../helpers/api.ts';
+import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
+import { waitFor } from '../helpers/processes.ts';
+import { ADMIN_PASSWORD } from '../helpers/server.ts';
+import { isFinal, SLOW_SUM_AC, SUM_AC } from '../helpers/slow-sum.ts';
+import { loginAs } from '../helpers/users.ts';
+import { Hosts, namespacesUnavailable, type Host } from './hosts.ts';
+
+const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const VERDICT = path.join(REPO_ROOT, 'cli/bin/verdict.js');
+
+function postgresBin(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return null;
+  const version = fs.readdirSync(root).sort().pop();
+  const bin = version && path.join(root, version, 'bin');
+  return bin && fs.existsSync(path.join(bin, 'postgres')) ? bin : null;
+}
+
+/** A round-robin TCP proxy: each new connection goes to the next upstream that answers. */
+function loadBalancer(upstreams: string[]): Promise<{ url: string; close(): void }> {
+  let next = 0;
+  const server = net.createServer((client) => {
+    client.pause();
+    const tryUpstream = (left: number) => {
+      const target = upstreams[next++ % upstreams.length];
+      const upstream = net.connect(8080, target);
+      upstream.once('connect', () => {
+        client.pipe(upstream).pipe(client);
+        client.resume();
+      });
+      upstream.once('error', () => {
+        upstream.destroy();
+        if (left > 1) tryUpstream(left - 1);
+        else client.destroy();
+      });
+      client.once('error', () => upstream.destroy());
+      client.once('close', () => upstream.destroy());
+    };
+    tryUpstream(upstreams.length);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, close: () => server.close() })),
+  );
+}
+
+describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate namespaces @slow', function () {
+  this.timeout(300_000);
+  let hosts: Hosts | undefined;
+  let database: Database | undefined;
+  let db: Kysely<DB>;
+  let lb: { url: string; close(): void } | undefined;
+  const scratch: string[] = [];
+  let api1: Host, api2: Host, judge1: Host, judge2: Host, dbHost: Host;
+  let startPostgres: () => Promise<void>;
+  let stopPostgres: () => void;
+  let adminToken: string;
+  let problemId: number;
+  const output = new Map<string, string>();
+
+  const dir = (prefix: string) => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    scratch.push(d);
+    return d;
+  };
+
+  before(async function () {
+    const unavailable = namespacesUnavailable();
+    const pgBin = postgresBin();
+    if (unavailable || !pgBin) {
+      console.log(`      (skipped: ${unavailable ?? 'no PostgreSQL server binaries in /usr/lib/postgresql'})`);
+      this.skip();
+    }
+    hosts = new Hosts();
+    dbHost = hosts.add('db', 10);
+    api1 = hosts.add('api1', 11);
+    api2 = hosts.add('api2', 12);
+    judge1 = hosts.add('judge1', 21);
+    judge2 = hosts.add('judge2', 22);
+
+    // PostgreSQL on `db`, listening on its own address only.
+    const pgDir = dir('verdict-cluster-pg-');
+    fs.chmodSync(pgDir, 0o755);
+    const data = path.join(pgDir, 'data');
+    const postgresUid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    fs.chownSync(pgDir, postgresUid, postgresUid);
+    execFileSync('runuser', ['-u', 'postgres', '--', path.join(pgBin!, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'], { stdio: 'pipe' });
+    fs.appendFileSync(path.join(data, 'pg_hba.conf'), `host all all ${hosts.subnet}.0/24 trust\n`);
+    startPostgres = async () => {
+      const pg = hosts!.spawn(
+        dbHost,
+        ['runuser', '-u', 'postgres', '--', path.join(pgBin!, 'postgres'), '-D', data, '-c', `listen_addresses=${dbHost.ip}`, '-c', `unix_socket_directories=${pgDir}`, '-c', 'fsync=off'],
+        process.env,
+      );
+      pg.stderr!.on('data', (d: Buffer) => output.set('db', (output.get('db') ?? '') + d));
+      await waitFor('PostgreSQL on db', async () => (await canConnect(dbHost.ip, 5432)) || undefined, 30_000);
+    };
+    await startPostgres();
+    stopPostgres = () => process.kill(Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGINT');
+    const adminUrl = `postgresql://postgres@${dbHost.ip}:5432/postgres`;
+    await waitFor(
+      'PostgreSQL accepting queries',
+      async () => {
+        try {
+          execFileSync('psql', [adminUrl, '-c', 'create database verdict'], { stdio: 'pipe' });
+          return true;
+        } catch {
+          return undefined;
+        }
+      },
+      30_000,
+    );
+    const databaseUrl = `postgresql://postgres@${dbHost.ip}:5432/verdict`;
+
+    const env = (extra: Record<string, string>) => ({
+      ...process.env,
+      NODE_ENV: 'test',
+      ADMIN_PASSWORD,
+      LOAD_SAMPLES: 'off',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      ...extra,
+    });
+    const start = async (host: Host, args: string[], extra: Record<string, string>, ready: RegExp) => {
+      const child = hosts!.spawn(host, [process.execPath, VERDICT, ...args], env({ DATA_DIR: dir(`verdict-cluster-${host.name}-`), ...extra }));
+      let text = '';
+      const onData = (d: Buffer) => {
+        text += d;
+        output.set(host.name, text);
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      await waitFor(`${host.name} ready`, async () => (ready.test(text) ? true : undefined), 60_000).catch((err: Error) => {
+        throw new Error(`${err.message}:\n${text}`);
+      });
+    };
+    // The first API migrates the database; the second finds it migrated.
+    for (const api of [api1, api2]) await start(api, ['serve'], { HOST: '0.0.0.0', PORT: '8080', JUDGE_WORKERS: '0', SUBMIT_WAIT_MS: '0' }, /Verdict is running at/);
+    for (const judge of [judge1, judge2]) await start(judge, ['worker', '--workers', '1'], { JUDGE_POLL_MS: '1000' }, /Verdict judge worker:/);
+    lb = await loadBalancer([api1.ip, api2.ip]);
+
+    // The test's own view of the database, for set-up and checks.
+    database = await openDatabase({ dataDir: dir('verdict-cluster-test-'), databaseUrl });
+    db = database.db;
+  });
+
+  let failed = false;
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') failed = true;
+  });
+  after(async function () {
+    if (failed) for (const [name, text] of output) console.log(`--- ${name}\n${text.slice(-3000)}`);
+    lb?.close();
+    await database?.close();
+    hosts?.destroy();
+    for (const d of scratch) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  const apiOf = (host: Host) => new Api(`http://${host.ip}:8080`);
+
+  async function submitAll(api: Api, codes: string[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const code of codes) {
+      const r = await api.json('/api/submit', { problemId, language: 'python3', code });
+      assert.equal(r.code, 0, r.message);
+      ids.push(r.data.id);
+    }
+    return ids;
+  }
+
+  async function finalRows(ids: number[], timeoutMs: number) {
+    return waitFor(
+      `submissions ${ids.join(',')} judged`,
+      async () => {
+        const rows = await db.selectFrom('submissions').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute();
+        return rows.length === ids.length && rows.every((r) => isFinal(r.status)) ? rows : undefined;
+      },
+      timeoutMs,
+    );
+  }
+
+  /** Exactly one final verdict row per submission, and who wrote them. */
+  async function verdictRows(ids: number[]): Promise<Set<string>> {
+    const rows = await db.selectFrom('submission_verdicts').select(['submission_id', 'judged_by']).where('submission_id', 'in', ids).execute();
+    const counts = new Map<number, number>();
+    for (const r of rows) counts.set(r.submission_id, (counts.get(r.submission_id) ?? 0) + 1);
+    for (const id of ids) assert.equal(counts.get(id), 1, `submission ${id} has ${counts.get(id) ?? 0} verdict rows`);
+    return new Set(rows.map((r) => r.judged_by));
+  }
+
+  it('logs in on api1, acts on api2, uploads on api1, and both judges judge through the load balancer', async () => {
+    const onApi1 = await loginAs(apiOf(api1), 'admin', ADMIN_PASSWORD, { admin: true });
+    adminToken = onApi1.token!;
+    // The session made on api1 is valid on api2 (tokens live in the database).
+    const onApi2 = apiOf(api2).withToken(adminToken);
+    problemId = (await db.insertInto('problems').values({ title: 'Sum', time_limit: 2000, memory_limit: 256, statement: 's' }).returning('id').executeTakeFirstOrThrow()).id;
+    const uploaded = await onApi1.multipart('/api/admin/problem/upload', zipForm(problemId, await buildZip(kattisEntries({ secret: 4 }))));
+    assert.equal(uploaded.code, 0, uploaded.message);
+    const listed = await onApi2.get('/api/admin/problem/list', {});
+    assert.equal(listed.code, 0, listed.message);
+    assert.ok(listed.data.some((p) => p.id === problemId));
+    // Submitted through the load balancer and to each API; judged on judge1 and judge2, whose
+    // data folders never saw the upload.
+    const viaLb = new Api(lb!.url).withToken(adminToken);
+    const ids = [...(await submitAll(viaLb, [SLOW_SUM_AC, SLOW_SUM_AC])), ...(await submitAll(onApi2, [SLOW_SUM_AC, SLOW_SUM_AC, SUM_AC, SUM_AC]))];
+    const rows = await finalRows(ids, 90_000);
+    assert.deepEqual(
+      rows.map((r) => r.status),
+      ids.map(() => 'AC'),
+    );
+    const judges = await verdictRows(ids);
+    assert.equal(judges.size, 2, `judged by ${[...judges].join(', ')}: both judges should have taken work`);
+  });
+
+  it('the link between a judge and db cut for 30 s and restored: the other judge works meanwhile, and the judge carries on', async () => {
+    const viaLb = new Api(lb!.url).withToken(adminToken);
+    hosts!.cut(judge2);
+    try {
+      const during = await submitAll(viaLb, [SUM_AC, SUM_AC]);
+      await finalRows(during, 30_000);
+      assert.deepEqual([...(await verdictRows(during))].length, 1, 'only the judge with a link judged');
+      await new Promise((resolve) => setTimeout(resolve, 30_000 - 0));
+    } finally {
+      hosts!.restore(judge2);
+    }
+    // Both judges busy: the one whose link came back takes work again.
+    const after = await submitAll(viaLb, [SLOW_SUM_AC, SLOW_SUM_AC, SLOW_SUM_AC, SLOW_SUM_AC]);
+    const rows = await finalRows(after, 90_000);
+    assert.deepEqual(
+      rows.map((r) => r.status),
+      after.map(() => 'AC'),
+    );
+    assert.equal((await verdictRows(after)).size, 2, 'the judge whose link was cut did not carry on');
+  });
+
+  it('a judge host killed mid-judge (processes SIGKILLed, link cut): the other judge finishes its work within seconds', async () => {
+    const viaLb = new Api(lb!.url).withToken(adminToken);
+    const ids = await submitAll(viaLb, [SLOW_SUM_AC, SLOW_SUM_AC, SLOW_SUM_AC, SLOW_SUM_AC]);
+    await waitFor(
+      'a submission being judged',
+      async () => (await db.selectFrom('submissions').select('id').where('id', 'in', ids).where('status', '=', 'JG').executeTakeFirst()) ?? undefined,
+      30_000,
+    ).catch(async (err: Error) => {
+      throw new Error(`${err.message}: ${JSON.stringify(await db.selectFrom('submissions').select(['id', 'status', 'judge_attempts']).where('id', 'in', ids).execute())}`);
+    });
+    hosts!.killAll(judge1);
+    hosts!.cut(judge1);
+    const killedAt = Date.now();
+    const rows = await finalRows(ids, 60_000);
+    const tookMs = Date.now() - killedAt;
+    assert.deepEqual(
+      rows.map((r) => r.status),
+      ids.map(() => 'AC'),
+    );
+    await verdictRows(ids);
+    // The lock of a dead judge lapses after JUDGE_LOCK_LIFETIME_MS (15 s by default), not a minute.
+    assert.ok(tookMs < 45_000, `the other judge took ${tookMs} ms to finish the dead one's work`);
+  });
+
+  it('PostgreSQL restarted mid-contest: a submission during the outage gets a clear error and nothing is half-written; APIs and the judge reconnect', async () => {
+    const viaLb = new Api(lb!.url).withToken(adminToken);
+    const before = await db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    stopPostgres(); // a fast shutdown: every connection is closed by the server
+    await waitFor('PostgreSQL down', async () => ((await canConnect(dbHost.ip, 5432)) ? undefined : true), 10_000);
+    const refused = await viaLb.json('/api/submit', { problemId, language: 'python3', code: SUM_AC });
+    assert.equal(refused.status, 503, JSON.stringify(refused));
+    assert.match(refused.message, /database/i);
+    await startPostgres();
+    const after = await db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    assert.equal(Number(after.n), Number(before.n), 'the refused submission was stored');
+    // The APIs and the judge reconnect by themselves.
+    const ids = await waitFor(
+      'a submission accepted again',
+      async () => {
+        const r = await viaLb.json('/api/submit', { problemId, language: 'python3', code: SUM_AC });
+        return r.code === 0 ? [r.data.id as number] : undefined;
+      },
+      30_000,
+    );
+    const rows = await finalRows(ids, 60_000);
+    assert.equal(rows[0].status, 'AC');
+    await verdictRows(ids);
+  });
+
+  it('an API killed: the load balancer serves on from the other', async () => {
+    hosts!.killAll(api1);
+    const viaLb = new Api(lb!.url).withToken(adminToken);
+    // A connection that was open to the dead API fails once (as it would for a browser, which
+    // opens a new one); every new connection reaches the live API.
+    for (let i = 0; i < 4; i++) {
+      const r = await viaLb.get('/api/admin/problem/list', {}).catch(() => viaLb.get('/api/admin/problem/list', {}));
+      assert.equal(r.code, 0, r.message);
+    }
+    const ids = await submitAll(viaLb, [SUM_AC]);
+    const rows = await finalRows(ids, 60_000);
+    assert.equal(rows[0].status, 'AC');
+    await verdictRows(ids);
+  });
+});
+
+function canConnect(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
