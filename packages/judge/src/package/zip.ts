@@ -72,8 +72,10 @@ export async function extractZip(zipPath: string, destDir: string, limits: ZipLi
         await pipeline(stream, counter, createWriteStream(target, { flags: 'wx', mode: 0o644 }));
       } catch (err) {
         if (err instanceof PackageError) throw err;
-        // Writing failed (a full disk, a quota): the host's problem, not the package's.
-        if ((err as NodeJS.ErrnoException).syscall) throw err;
+        const code = (err as NodeJS.ErrnoException).code;
+        // Writing failed for the host's reasons (a full disk, a quota, I/O): not the package's.
+        if (code && HOST_WRITE_ERRORS.has(code)) throw err;
+        if (code === 'EEXIST') throw new PackageError(`zip entry "${name}" appears more than once`);
         throw new PackageError(`zip entry "${name}" is corrupt or larger than its header says (${(err as Error).message})`);
       }
     }
@@ -81,6 +83,9 @@ export async function extractZip(zipPath: string, destDir: string, limits: ZipLi
     zip.close();
   }
 }
+
+/** Write errors that are the host's trouble, passed on as they are (the server answers 507 for the first two). */
+const HOST_WRITE_ERRORS = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EMFILE', 'ENFILE', 'ENOMEM']);
 
 function checkEntryName(name: string) {
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name) || name.includes('\\')) {
