@@ -1,7 +1,7 @@
 // Finds what a run may have left behind on the host: processes of the sandbox user that are
 // neither from before the run nor parts of other, concurrent sandbox runs.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, statfsSync } from 'node:fs';
 import type { SandboxBackend } from '@verdict/sandbox-bwrap';
 
 const SANDBOX_UID = 65534;
@@ -58,4 +58,26 @@ export async function assertRunsLeftNothing(backend: SandboxBackend, before: Set
   const left = (await backend.listRunCgroups()).filter((name) => name.startsWith(`run-${process.pid}-`));
   assert.deepEqual(left, [], 'run cgroups left behind');
   assert.deepEqual(await strayProcesses(before, `${cgroupParent}/run-${process.pid}-`, graceMs), [], 'processes of the run left behind');
+}
+
+/** The tmpfs work-dir slots this test process has mounted under `slotRoot` now. */
+export function ourSlots(slotRoot: string): string[] {
+  return readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[4])
+    .filter((mount) => mount?.startsWith(`${slotRoot}/slot-${process.pid}-`));
+}
+
+/**
+ * A free slot is empty or holds a copy of a work dir (a few files), never thousands of entries,
+ * and slots do not pile up.
+ */
+export function assertSlotsBounded(slotRoot: string): void {
+  const slots = ourSlots(slotRoot);
+  for (const slot of slots) {
+    const fs = statfsSync(slot);
+    const inodes = fs.files - fs.ffree;
+    assert.ok(inodes <= 8, `slot ${slot} still holds ${inodes} inodes`);
+  }
+  assert.ok(slots.length <= 4, `slots pile up: ${slots.join(' ')}`);
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { RunLimits, RunSession } from '@verdict/plugin-api';
 import { createSandboxBackend, parseSandboxConfig, type SandboxBackend } from '@verdict/sandbox-bwrap';
 import { cleanupPrograms, cleanupWorkDirs, compileC, makeWorkDir } from '@verdict/plugin-api/conformance';
-import { assertRunsLeftNothing, processesOfUid } from './leftovers.ts';
+import { assertRunsLeftNothing, assertSlotsBounded, processesOfUid } from './leftovers.ts';
 
 const PROGRAM = `#define _GNU_SOURCE
 #include <dirent.h>
@@ -167,7 +167,10 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
     existing = new Set(processesOfUid());
   });
   afterEach(async function () {
+    // The host after each session: no process of the sandbox user, no cgroup, no slot holding
+    // the program's files or piling up (the sandbox's own mounts die with its namespace).
     await assertRunsLeftNothing(backend, existing, cgroupParent, 2000);
+    assertSlotsBounded(slotRoot);
   });
   after(async function () {
     await backend?.close();

@@ -131,7 +131,7 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
       } catch (err) {
         return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: `checker unusable: ${(err as Error).message}`, tests: [] };
       }
-      return judgeWithContext({ backend, workRoot, checkOutput: check, toolchain, compileCache, precompiledHeaders, sessions: options.sessions !== false }, { ...request, language });
+      return judgeWithContext({ backend, workRoot, checkOutput: check, toolchain, compileCache, precompiledHeaders, sessions: options.sessions !== false, log }, { ...request, language });
     },
     async close() {
       await precompiledHeaders.close();

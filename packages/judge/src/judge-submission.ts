@@ -27,6 +27,7 @@ export interface JudgeRunContext {
   precompiledHeaders?: PrecompiledHeaders;
   /** Run the tests in one sandbox when the backend offers sessions (default true). */
   sessions?: boolean;
+  log?: (message: string) => void;
 }
 
 const OUTPUT_CAP_BYTES = 64 << 20;
@@ -118,6 +119,7 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
         limits: { ...limits, cpuMs: Math.ceil(limits.cpuMs * RERUN_FACTOR) },
         tests: problem.tests,
         sessions: ctx.sessions !== false,
+        log: ctx.log,
       }),
     );
     try {

@@ -19,13 +19,13 @@ export interface TestRunPlan {
   tests: TestCase[];
   /** false: one sandbox per test even when the backend offers sessions. */
   sessions: boolean;
+  /** Told why the tests ran one sandbox each although the backend offers sessions. */
+  log?: (message: string) => void;
 }
 
 export interface TestRuns {
   run(index: number, outputFile: string): Promise<RunResult>;
   close(): Promise<void>;
-  /** Why the tests ran one sandbox each, when a session was possible but not used. */
-  readonly fallback: string | null;
 }
 
 export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
@@ -33,28 +33,24 @@ export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
   let session: RunSession | null = null;
   let inputDir: string | null = null;
   let names: string[] = [];
-  let fallback: string | null = null;
   if (backend.openSession && plan.sessions && plan.tests.length > 1) {
     try {
       inputDir = await makeWorkDir(plan.workRoot, 'inputs');
       names = await linkInputs(plan.tests, inputDir);
       session = await backend.openSession({ argv: plan.argv, workDir: plan.workDir, inputDir, env: plan.env, limits: plan.limits });
     } catch (err) {
-      fallback = `no session: ${(err as Error).message}`;
+      plan.log?.(`tests run one sandbox each: no session (${(err as Error).message})`);
     }
   }
   const single = (index: number, outputFile: string) =>
     backend.run({ argv: plan.argv, workDir: plan.workDir, env: plan.env, stdin: { file: plan.tests[index].input }, stdoutFile: outputFile, limits: plan.limits });
   return {
-    get fallback() {
-      return fallback;
-    },
     async run(index, outputFile) {
       if (!session) return single(index, outputFile);
       const result = await session.run({ stdin: { file: path.join(inputDir!, names[index]) }, stdoutFile: outputFile });
       if (result.status !== 'SE') return result;
       // The session's own failure: the test is run again on its own, and so are the rest.
-      fallback = `session failed on test ${index + 1}: ${result.message ?? 'SE'}`;
+      plan.log?.(`tests run one sandbox each from test ${index + 1}: the session failed (${result.message ?? 'SE'})`);
       await session.close().catch(() => undefined);
       session = null;
       return single(index, outputFile);

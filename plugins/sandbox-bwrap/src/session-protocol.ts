@@ -8,7 +8,6 @@ export interface TestReport {
   waitStatus: number | null;
   wall: boolean;
   output: boolean;
-  killed: boolean;
   noInput: boolean;
   stdoutBytes: number;
   stderrBytes: number;
@@ -18,7 +17,8 @@ export interface TestReport {
 type Message = { kind: 'w' } | { kind: 'e'; text: string } | { kind: 'S'; report: TestReport };
 
 const REPORT_BYTES = 33;
-const FLAG = { wall: 1, output: 2, killed: 4, noInput: 8, ended: 16 };
+// 4 (killed on the judge's word) is not read: the judge knows it asked.
+const FLAG = { wall: 1, output: 2, noInput: 8, ended: 16 };
 
 export class ControlReader {
   private buffer: Buffer = Buffer.alloc(0);
@@ -96,7 +96,6 @@ export class ControlReader {
             waitStatus: flags & FLAG.ended ? b.readInt32LE(1) : null,
             wall: (flags & FLAG.wall) !== 0,
             output: (flags & FLAG.output) !== 0,
-            killed: (flags & FLAG.killed) !== 0,
             noInput: (flags & FLAG.noInput) !== 0,
             stdoutBytes: Number(b.readBigUInt64LE(9)),
             stderrBytes: Number(b.readBigUInt64LE(17)),
