@@ -24,17 +24,18 @@ export function parseLimit(value: string | undefined, what: string, scale: numbe
   return Math.round(n * scale);
 }
 
-/** Loads a folder or zip; a zip is unpacked into a temp folder that `cleanup` removes. */
+/**
+ * Loads a folder or zip; a zip (or a folder with symbolic links, copied with its links followed)
+ * is unpacked into a temp folder that `cleanup` removes.
+ */
 export async function openProblem(
   location: string,
   limits: { timeLimitMs?: number; memoryLimitMb?: number } = {},
 ): Promise<{ problem: Problem; cleanup: () => Promise<void> }> {
   const info = await stat(location).catch(() => null);
   if (!info) throw new CliError(`problem ${location}: no such file or folder`);
-  const extractTo = info.isDirectory() ? undefined : await mkdtemp(path.join(os.tmpdir(), 'verdict-problem-'));
-  const cleanup = async () => {
-    if (extractTo) await rm(extractTo, { recursive: true, force: true });
-  };
+  const extractTo = await mkdtemp(path.join(os.tmpdir(), 'verdict-problem-'));
+  const cleanup = () => rm(extractTo, { recursive: true, force: true });
   try {
     return { problem: await loadProblemPackage(location, { ...limits, extractTo }), cleanup };
   } catch (err) {

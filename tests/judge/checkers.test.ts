@@ -147,7 +147,7 @@ describe('special judges on the real backend @slow', function () {
   it('uses the float tolerance from validator_flags', async function () {
     const yaml = 'name: F\nlimits:\n  time_limit: 1\n  memory: 64\nvalidator_flags: float_tolerance 1e-3\n';
     const near = await tinyProblem({ tests: [['1.0004\n', '1.0\n']], yaml });
-    assert.equal(near.checker.kind, 'float');
+    assert.equal(near.checker.kind, 'tokens');
     assert.equal((await judgeEcho(near)).verdict, 'AC');
     const far = await tinyProblem({ tests: [['1.01\n', '1.0\n']], yaml });
     assert.equal((await judgeEcho(far)).verdict, 'WA');

@@ -65,13 +65,16 @@ describe(`judging flow (${TEST_BACKEND} backend) @slow`, function () {
     assert.equal(result.memoryKb, Math.max(...result.tests.map((t) => t.memoryKb)));
   });
 
-  it('multiplies the time limit by the language time factor', async function () {
+  it('multiplies the time limit by the language time factor where the problem applies factors, never for a Kattis package', async function () {
     // 1.2 s of CPU: over the 1 s limit in C (factor 1), but the same limit with factor 2 passes.
-    const problem = await tinyProblem({ tests: [['1200\n', '0\n']], yaml: 'name: Burn\nlimits:\n  time_limit: 1\n  memory: 64\n' });
+    const kattis = await tinyProblem({ tests: [['1200\n', '0\n']], yaml: 'name: Burn\nlimits:\n  time_limit: 1\n  memory: 64\n' });
+    assert.equal(kattis.languageFactors, false, 'the Kattis format scales no limit per language');
+    const problem = { ...kattis, languageFactors: true };
     const judge = await testJudge();
     const c = judge.allLanguages.find((l) => l.id === 'c')!;
     assert.equal((await judge.judgeSubmission({ problem, language: c, source: BURN_C })).verdict, 'TLE');
     assert.equal((await judge.judgeSubmission({ problem, language: { ...c, timeFactor: 2 }, source: BURN_C })).verdict, 'AC');
+    assert.equal((await judge.judgeSubmission({ problem: kattis, language: { ...c, timeFactor: 2 }, source: BURN_C })).verdict, 'TLE');
   });
 
   it('runs a test again once when it ends just over the limit', async function () {

@@ -31,7 +31,7 @@ describe('problem packages', function () {
     });
 
     it('reads the checker from validation and validator_flags', async function () {
-      assert.deepEqual((await loadProblemPackage(path.join(REPO_ROOT, 'problems/circle'))).checker, { kind: 'float', absolute: 1e-6, relative: 1e-6 });
+      assert.deepEqual((await loadProblemPackage(path.join(REPO_ROOT, 'problems/circle'))).checker, { kind: 'tokens', flags: ['float_tolerance', '1e-6'] });
       const derangement = await loadProblemPackage(path.join(REPO_ROOT, 'problems/derangement'));
       assert.equal(derangement.checker.kind, 'testlib');
     });
@@ -49,7 +49,7 @@ describe('problem packages', function () {
       });
       const problem = await loadProblemPackage(dir);
       assert.equal(problem.timeLimitMs, 2500);
-      assert.equal(problem.memoryLimitMb, 256);
+      assert.equal(problem.memoryLimitMb, 2048, "the format's default memory limit");
       assert.deepEqual(
         problem.tests.map((t) => t.name),
         ['secret/group1/1', 'secret/group2/1', 'secret/group10/1'],
@@ -61,8 +61,8 @@ describe('problem packages', function () {
       await rejects(loadProblemPackage(writeTree({ 'problem.yaml': 'name: X\n', 'data/sample/.keep': '' })), /no tests/);
       await rejects(loadProblemPackage(writeTree({ 'problem.yaml': 'limits: [1\n' })), /not valid YAML/);
       await rejects(loadProblemPackage(writeTree({ 'problem.yaml': 'limits:\n  memory: -5\n', 'data/secret/1.in': '', 'data/secret/1.ans': '' })), /limits\.memory/);
-      await rejects(loadProblemPackage(writeTree({ 'problem.yaml': 'validator_flags: sloppy\n', 'data/secret/1.in': '', 'data/secret/1.ans': '' })), /unknown flag "sloppy"/);
-      await rejects(loadProblemPackage(writeTree({ 'problem.yaml': 'validation: custom\n', 'data/secret/1.in': '', 'data/secret/1.ans': '' })), /exactly one checker under output_validators/);
+      await rejects(loadProblemPackage(writeTree({ 'problem.yaml': 'validator_flags: sloppy\n', 'data/secret/1.in': '', 'data/secret/1.ans': '' })), /"sloppy" is not a flag of the default output validator/);
+      await rejects(loadProblemPackage(writeTree({ 'problem.yaml': 'validation: custom\n', 'data/secret/1.in': '', 'data/secret/1.ans': '' })), /exactly one validator under output_validators/);
       await rejects(loadProblemPackage(path.join(tempDir(), 'missing')), /no such file or folder/);
     });
   });

@@ -1,5 +1,6 @@
-// Every verdict in every language that is available on this machine, from the small programs in
-// tests/judge/programs/<language>/<verdict>.*, judged on the real backend.
+// Every verdict in the languages that have a program for each (tests/judge/programs/<language>/
+// <verdict>.*), judged on the real backend when available here. Every other language is judged
+// AC, WA, RE and CE by languages.test.ts.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { REPO_ROOT, TEST_BACKEND, removeTempDirs, testJudge, tinyProblem } from 
 
 const PROGRAMS = path.join(REPO_ROOT, 'tests/judge/programs');
 const VERDICTS: Verdict[] = ['AC', 'WA', 'PE', 'TLE', 'MLE', 'RE', 'OLE', 'CE'];
-const LANGUAGE_IDS = readdirSync(path.join(REPO_ROOT, 'languages')).sort();
+const LANGUAGE_IDS = ['c', 'cpp', 'go', 'java', 'javascript', 'pascal', 'pypy3', 'python3', 'rust'];
 /** Languages that share another's programs. */
 const PROGRAM_DIR: Record<string, string> = { pypy3: 'python3' };
 
@@ -24,12 +25,13 @@ function programFor(languageId: string, verdict: Verdict): string | undefined {
   return file && path.join(dir, file);
 }
 
-describe(`every verdict in every available language (${TEST_BACKEND} backend) @slow`, function () {
+describe(`every verdict in each language with a program for each (${TEST_BACKEND} backend) @slow`, function () {
   this.timeout(120_000);
   let problem: Problem;
 
   before(async function () {
-    problem = await tinyProblem({ tests: [['1 2\n', '3\n']] });
+    // Verdict's own line checker (PE exists only there) rather than the Kattis default validator.
+    problem = { ...(await tinyProblem({ tests: [['1 2\n', '3\n']] })), checker: { kind: 'default' } };
   });
   after(removeTempDirs);
 

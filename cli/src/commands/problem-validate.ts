@@ -1,11 +1,14 @@
-// `verdict problem validate <problem>`: judge every file under submissions/<verdict>/ and check
-// that each gets the verdict its folder promises.
+// `verdict problem validate <problem>`: judge every submission under submissions/<verdict>/ (a
+// file, or a folder of files) and check that each gets a verdict its folder promises, as
+// problemtools' verifyproblem does. A package that names no time limit gets one from its
+// accepted submissions first: the slowest one's time × the package's time multiplier, in whole
+// seconds (at least 1), and the others are judged with it.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { languageForFile, type Verdict } from '@verdict/judge';
+import { languageForSubmission, type ExpectedSubmission, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
 import { CliError } from '../errors.ts';
 import { openJudge, openProblem } from '../judge-setup.ts';
-import { printJson, printTable, progressBar } from '../output.ts';
+import { printJson, printTable, progressBar, type ProgressBar } from '../output.ts';
 
 interface ValidateFlags {
   json?: boolean;
@@ -16,6 +19,7 @@ interface Row {
   file: string;
   language: string;
   expected: Verdict;
+  accepts: Verdict[];
   verdict: Verdict | null;
   timeMs: number;
   memoryKb: number;
@@ -23,51 +27,82 @@ interface Row {
   detail: string;
 }
 
+/** The limit accepted submissions run with when the package names none (they find the real one). */
+const PROBE_TIME_LIMIT_MS = 20_000;
+
 export default async function problemValidate(problemPath: string, flags: ValidateFlags): Promise<number> {
   const judge = await openJudge(flags.backend);
   const { problem, cleanup } = await openProblem(problemPath);
   try {
-    if (problem.submissions.length === 0) throw new CliError(`problem ${problemPath}: no files under submissions/<expected verdict>/`);
+    if (problem.submissions.length === 0) throw new CliError(`problem ${problemPath}: no submissions under submissions/<expected verdict>/`);
     const available = await judge.languages();
     const bar = progressBar(problem.submissions.length, !flags.json);
-    const rows: Row[] = [];
-    for (const [i, submission] of problem.submissions.entries()) {
-      const file = path.relative(problem.dir, submission.path);
-      bar.update(i, file);
-      const language = languageForFile(judge.allLanguages, submission.path);
-      const usable = language && available.some((l) => l.id === language.id);
-      const base = { file, language: language?.id ?? '?', expected: submission.expected, timeMs: 0, memoryKb: 0 };
-      if (!language || !usable) {
-        const detail = language ? `language ${language.id} is not available on this machine` : 'no language for this extension';
-        rows.push({ ...base, verdict: null, ok: false, detail });
-        continue;
-      }
-      const source = await readFile(submission.path, 'utf8');
-      const result = await judge.judgeSubmission({ problem, language, source });
-      const failed = result.tests.find((t) => t.verdict !== 'AC');
-      rows.push({
-        ...base,
-        verdict: result.verdict,
-        timeMs: result.timeMs,
-        memoryKb: result.memoryKb,
-        ok: result.verdict === submission.expected,
-        detail: result.verdict === 'CE' || result.verdict === 'SE' ? result.compileMessage.split('\n')[0] : failed ? `${failed.name}: ${failed.message ?? ''}` : '',
-      });
+    const derive = problem.timeLimitFrom === 'default' && problem.timeMultiplier !== undefined;
+    const accepted = problem.submissions.filter((s) => s.folder === 'accepted');
+    const rows = new Map<ExpectedSubmission, Row>();
+    let limit = { ...problem };
+    let limitNote = `time limit ${seconds(problem.timeLimitMs)} (${problem.timeLimitFrom === 'default' ? 'default' : 'from the package'})`;
+    if (derive && accepted.length > 0) {
+      const probe = { ...problem, timeLimitMs: PROBE_TIME_LIMIT_MS };
+      for (const s of accepted) rows.set(s, await judgeOne(judge, probe, s, available, bar, rows.size));
+      const slowest = Math.max(0, ...[...rows.values()].filter((r) => r.verdict === 'AC').map((r) => r.timeMs));
+      const timeLimitMs = Math.max(1, Math.round((slowest * problem.timeMultiplier!) / 1000)) * 1000;
+      limit = { ...problem, timeLimitMs };
+      limitNote = `time limit ${seconds(timeLimitMs)}: the slowest accepted submission's ${seconds(slowest)} × ${problem.timeMultiplier}, in whole seconds`;
+      for (const [s, row] of rows) if (row.verdict === 'AC' && row.timeMs > timeLimitMs) rows.set(s, { ...row, verdict: 'TLE', ok: s.accepts.includes('TLE') });
     }
+    for (const s of problem.submissions) if (!rows.has(s)) rows.set(s, await judgeOne(judge, limit, s, available, bar, rows.size));
     bar.stop();
-    const ok = rows.every((r) => r.ok);
+    const ordered = problem.submissions.map((s) => rows.get(s)!);
+    const ok = ordered.every((r) => r.ok);
+    const notes = problem.submissionNotes ?? [];
     if (flags.json) {
-      printJson({ problem: problem.name, ok, submissions: rows });
+      printJson({ problem: problem.name, ok, timeLimitMs: limit.timeLimitMs, timeLimit: limitNote, submissions: ordered, notes });
     } else {
       printTable(
-        ['Submission', 'Lang', 'Expected', 'Got', 'Time (ms)', 'Memory (KB)', '', 'Detail'],
-        rows.map((r) => [r.file, r.language, r.expected, r.verdict ?? '-', r.timeMs, r.memoryKb, r.ok ? 'ok' : 'MISMATCH', r.detail.slice(0, 50)]),
+        ['Submission', 'Lang', 'Expected', 'Got', 'Time', 'Memory (KB)', '', 'Detail'],
+        ordered.map((r) => [r.file, r.language, r.accepts.length > 1 ? `${r.expected} (or ${r.accepts.filter((v) => v !== r.expected).join('/')})` : r.expected, r.verdict ?? '-', `${seconds(r.timeMs)} / ${seconds(limit.timeLimitMs)}`, r.memoryKb, r.ok ? 'ok' : 'MISMATCH', r.detail.slice(0, 50)]),
       );
-      const bad = rows.filter((r) => !r.ok).length;
-      console.log(ok ? `${problem.name}: all ${rows.length} submissions got their expected verdicts` : `${problem.name}: ${bad} of ${rows.length} submissions did not get their expected verdict`);
+      for (const note of notes) console.log(`note: ${note}`);
+      console.log(limitNote);
+      const bad = ordered.filter((r) => !r.ok).length;
+      console.log(ok ? `${problem.name}: all ${ordered.length} submissions got their expected verdicts` : `${problem.name}: ${bad} of ${ordered.length} submissions did not get their expected verdict`);
     }
     return ok ? 0 : 1;
   } finally {
     await Promise.all([cleanup(), judge.close()]);
   }
+}
+
+async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubmission, available: Language[], bar: ProgressBar, done: number): Promise<Row> {
+  const file = path.relative(problem.dir, submission.path);
+  bar.update(done, file);
+  const files: SourceFile[] = await Promise.all(
+    submission.files.map(async (f) => ({ name: path.relative(submission.files.length > 1 ? submission.path : path.dirname(f), f).split(path.sep).join('/'), content: await readFile(f, 'utf8') })),
+  );
+  const detected = languageForSubmission(judge.allLanguages, files);
+  const base = { file, language: 'language' in detected ? detected.language.id : '?', expected: submission.expected, accepts: submission.accepts, timeMs: 0, memoryKb: 0 };
+  if ('error' in detected) return { ...base, verdict: null, ok: false, detail: detected.error };
+  const language = detected.language;
+  if (!available.some((l) => l.id === language.id)) return { ...base, verdict: null, ok: false, detail: `language ${language.id} is not available on this machine` };
+  const result = await judge.judgeSubmission({
+    problem,
+    language,
+    source: files[0].content,
+    files: submission.files.length > 1 ? files : undefined,
+    submissionName: path.basename(submission.path, path.extname(submission.path)),
+  });
+  const failed = result.tests.find((t) => t.verdict !== 'AC');
+  return {
+    ...base,
+    verdict: result.verdict,
+    timeMs: result.timeMs,
+    memoryKb: result.memoryKb,
+    ok: submission.accepts.includes(result.verdict),
+    detail: result.verdict === 'CE' || result.verdict === 'SE' ? result.compileMessage.split('\n')[0] : failed ? `${failed.name}: ${failed.message ?? ''}` : '',
+  };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 2)} s`;
 }

@@ -46,11 +46,11 @@ export class CompileCache {
     return { message: await readFile(path.join(entry, MESSAGE_FILE), 'utf8') };
   }
 
-  /** Keeps what a successful compile left in `workDir` (not the source), if it is plain files. */
-  async keep(key: string, workDir: string, sourceFile: string, message: string): Promise<void> {
+  /** Keeps what a successful compile left in `workDir` (not the sources), if it is plain files. */
+  async keep(key: string, workDir: string, sourceFiles: string[], message: string): Promise<void> {
     const entries = await readdir(workDir, { withFileTypes: true });
     if (entries.some((e) => !e.isFile())) return;
-    const files = entries.map((e) => e.name).filter((name) => name !== sourceFile && name !== MESSAGE_FILE);
+    const files = entries.map((e) => e.name).filter((name) => !sourceFiles.includes(name) && name !== MESSAGE_FILE);
     let bytes = 0;
     for (const name of files) bytes += (await stat(path.join(workDir, name))).size;
     if (bytes > MAX_ENTRY_BYTES) return;

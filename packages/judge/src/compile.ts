@@ -1,6 +1,6 @@
 // Compiling a source in a work folder through the backend. Compiles get fixed, generous limits.
 import type { JudgeBackend, RunLimits } from './plugin-api.ts';
-import { expandArgv, languageEnv } from './languages.ts';
+import { expandArgv, languageEnv, type ArgvValues } from './languages.ts';
 import type { Language } from './types.ts';
 
 export const COMPILE_LIMITS: RunLimits = {
@@ -21,16 +21,25 @@ export interface CompileOutcome {
   message: string;
 }
 
-/** `extras`: arguments after the compiler's name and read-only folders (a precompiled header). */
+/** The argv values of a single source file named as the language wants it. */
+export function singleSourceValues(language: Language): Omit<ArgvValues, 'memoryMb'> {
+  return { files: [language.sourceFile], mainFile: language.sourceFile, mainClass: language.entry?.defaultClass ?? 'Main' };
+}
+
+/**
+ * `extras`: arguments after the compiler's name and read-only folders (a precompiled header).
+ * `sources`: the files, main file and entry class (default: one file named `sourceFile`).
+ */
 export async function compileInDir(
   backend: JudgeBackend,
   language: Language,
   workDir: string,
   memoryMb: number,
   extras: { args: string[]; readOnlyBinds: { host: string; sandbox: string }[] } | null = null,
+  sources: Omit<ArgvValues, 'memoryMb'> = singleSourceValues(language),
 ): Promise<CompileOutcome> {
   if (!language.compile) return { status: 'OK', message: '' };
-  const [compiler, ...rest] = expandArgv(language.compile, { memoryMb });
+  const [compiler, ...rest] = expandArgv(language.compile, { memoryMb, ...sources });
   const result = await backend.run({
     argv: [compiler, ...(extras?.args ?? []), ...rest],
     workDir,

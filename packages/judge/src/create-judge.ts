@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { BUILTIN_CHECKERS, prepareChecker, type CheckOutput } from './checkers/index.ts';
 import { CompileCache } from './compile-cache.ts';
+import { interactionProblem } from './interactive.ts';
 import { judgeWithContext, type JudgeOptions } from './judge-submission.ts';
 import { PrecompiledHeaders } from './precompiled-headers.ts';
+import type { SourceFile } from './sources.ts';
 import { DEFAULT_LANGUAGES_DIR, loadLanguageDefinitions, probeLanguages } from './languages.ts';
 import type { JudgeBackend, VerdictPlugin } from './plugin-api.ts';
 import { DEFAULT_PLUGINS, loadPlugins, type PluginSpec } from './plugin-loader.ts';
@@ -39,6 +41,10 @@ export interface JudgeSubmissionRequest {
   /** A language id or a loaded language. */
   language: string | Language;
   source: string;
+  /** A submission of several files (or one with its own name); `source` is then unused. */
+  files?: SourceFile[];
+  /** The submission's name (a folder's), which may name its main file. */
+  submissionName?: string;
   options?: JudgeOptions;
   onProgress?: (progress: JudgeProgress) => void;
 }
@@ -118,10 +124,14 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
     async judgeSubmission(request) {
       const language = await resolveLanguage(judge, request.language);
       const toolchain = (await judge.languageStatusOf(language.id))?.version;
+      // An interactive problem this backend cannot run is SE, never judged as a batch problem.
+      const unsupported = interactionProblem(request.problem, backend);
+      if (unsupported) return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: unsupported, tests: [] };
+      const specialJudges = { backend, languages: allLanguages, cacheDir, workRoot };
       const key = `${request.problem.hash}\0${JSON.stringify(request.problem.checker)}`;
       let checkOutput = checkers.get(key);
       if (!checkOutput) {
-        checkOutput = prepareChecker(request.problem.checker, { backend, languages: allLanguages, cacheDir, workRoot }, registry);
+        checkOutput = prepareChecker(request.problem.checker, specialJudges, registry);
         checkers.set(key, checkOutput);
         checkOutput.catch(() => checkers.delete(key));
       }
@@ -131,7 +141,10 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
       } catch (err) {
         return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: `checker unusable: ${(err as Error).message}`, tests: [] };
       }
-      return judgeWithContext({ backend, workRoot, checkOutput: check, toolchain, compileCache, precompiledHeaders, sessions: options.sessions !== false, log }, { ...request, language });
+      return judgeWithContext(
+        { backend, workRoot, checkOutput: check, toolchain, compileCache, precompiledHeaders, sessions: options.sessions !== false, specialJudges, log },
+        { ...request, language },
+      );
     },
     async close() {
       await precompiledHeaders.close();

@@ -3,7 +3,8 @@ export { createJudge, JudgeSetupError, UNSAFE_LABEL, type CreateJudgeOptions, ty
 export type { JudgeOptions } from './judge-submission.ts';
 export { loadPlugins, DEFAULT_PLUGINS, PluginError, type PluginSpec } from './plugin-loader.ts';
 export { PluginRegistry } from './registry.ts';
-export { loadLanguageDefinitions, languageForFile, DEFAULT_LANGUAGES_DIR } from './languages.ts';
+export { loadLanguageDefinitions, languageForFile, languageForSubmission, DEFAULT_LANGUAGES_DIR } from './languages.ts';
+export { layoutSources, MAX_SOURCE_FILES, type SourceFile, type SourceLayout } from './sources.ts';
 export { loadProblemPackage, PackageError, type LoadPackageOptions } from './package/load.ts';
 export { SUBMISSION_FOLDERS } from './package/kattis.ts';
 export { compareExact, defaultChecker } from './checkers/default.ts';
@@ -12,7 +13,8 @@ export * from './types.ts';
 export { isKattisPackage } from './package/kattis.ts';
 export { extractZip, type ZipLimits } from './package/zip.ts';
 export { isDirectory, listFiles } from './package/files.ts';
-export { worthAnotherRun } from './judge-submission.ts';
+export { isIgnoredSubmissionFile } from './package/submissions.ts';
+export { worthAnotherRun } from './verdict.ts';
 export { removeDir } from './workspace.ts';
 /** Temporary folders named after their process, swept once it is gone (also the PDF renderer's). */
 export { dirsOfDeadOwners, makeOwnedDir } from './owned-dirs.ts';

@@ -1,15 +1,18 @@
 // The judging flow: compile once, run every test, check, decide. The backend only runs processes.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { JudgeBackend, RunLimits, RunResult } from './plugin-api.ts';
+import type { JudgeBackend, RunLimits } from './plugin-api.ts';
 import { openTestRuns, type TestRuns } from './test-runs.ts';
 import type { CheckOutput } from './checkers/index.ts';
+import type { SpecialJudgeEnv } from './checkers/special.ts';
 import type { CompileCache } from './compile-cache.ts';
 import { compileInDir, type CompileOutcome } from './compile.ts';
 import type { PrecompiledHeaders } from './precompiled-headers.ts';
+import { judgeInteractiveTest } from './interactive.ts';
 import { expandArgv, languageEnv } from './languages.ts';
 import type { JudgeProgress, JudgeResult, JudgeTimings, Language, Problem, TestCase, TestResult } from './types.ts';
-import { overallVerdict, runVerdict } from './verdict.ts';
+import { layoutSources, layoutValues, type SourceFile, type SourceLayout } from './sources.ts';
+import { overallVerdict, runVerdict, worthAnotherRun } from './verdict.ts';
 import { filesSize, makeWorkDir, removeDir } from './workspace.ts';
 
 export interface JudgeOptions {
@@ -27,6 +30,8 @@ export interface JudgeRunContext {
   precompiledHeaders?: PrecompiledHeaders;
   /** Run the tests in one sandbox when the backend offers sessions (default true). */
   sessions?: boolean;
+  /** Where the validators of interactive and multi-pass problems are compiled and run. */
+  specialJudges: SpecialJudgeEnv;
   log?: (message: string) => void;
 }
 
@@ -39,12 +44,15 @@ const OUTPUT_CAP_BYTES = 64 << 20;
 const RERUN_FACTOR = 1.5;
 
 export function runLimits(problem: Problem, language: Language): Required<RunLimits> {
-  const cpuMs = Math.round(problem.timeLimitMs * language.timeFactor);
-  const memoryMb = Math.round(problem.memoryLimitMb * language.memoryFactor + (language.memoryExtraMb ?? 0));
+  // Formats that do not scale limits per language (Kattis, DOMjudge) are judged as they say.
+  const factors = problem.languageFactors !== false;
+  const cpuMs = Math.round(problem.timeLimitMs * (factors ? language.timeFactor : 1));
+  const memoryMb = Math.round(problem.memoryLimitMb * (factors ? language.memoryFactor : 1) + (language.memoryExtraMb ?? 0));
   return {
     cpuMs,
-    // Generous: on a busy host a program can wait for a CPU far longer than it runs.
-    wallMs: cpuMs * 3 + 1000,
+    // Twice the time limit and half a second: a program that sleeps or waits past it is TLE,
+    // never judged on what it printed. One starved by a busy host is run again (RERUN_FACTOR).
+    wallMs: cpuMs * 2 + 500,
     memoryKb: memoryMb * 1024,
     pids: 64,
     outputBytes: OUTPUT_CAP_BYTES,
@@ -53,7 +61,17 @@ export function runLimits(problem: Problem, language: Language): Required<RunLim
   };
 }
 
-type JudgeRequest = { problem: Problem; language: Language; source: string; options?: JudgeOptions; onProgress?: (p: JudgeProgress) => void };
+type JudgeRequest = {
+  problem: Problem;
+  language: Language;
+  source: string;
+  /** Several files (or one with its own name); `source` is then unused. */
+  files?: SourceFile[];
+  /** The submission's name (a folder's), which may name its main file. */
+  submissionName?: string;
+  options?: JudgeOptions;
+  onProgress?: (p: JudgeProgress) => void;
+};
 
 export async function judgeWithContext(ctx: JudgeRunContext, request: JudgeRequest): Promise<JudgeResult> {
   const clock = new PhaseClock();
@@ -90,8 +108,14 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
   const outputDir = await makeWorkDir(ctx.workRoot, 'output');
   try {
     onProgress?.({ phase: 'compiling', total });
-    await writeFile(path.join(workDir, language.sourceFile), source, { mode: 0o644 });
-    const compiled = await clock.time('compileMs', () => compileSubmission(ctx, language, workDir, source, problem.memoryLimitMb));
+    const layout = layoutSources(language, source, request.files, request.submissionName);
+    if ('error' in layout) {
+      onProgress?.({ phase: 'done', total });
+      return { verdict: 'CE', timeMs: 0, memoryKb: 0, compileMessage: layout.error, tests: [] };
+    }
+    await writeSources(workDir, layout);
+    const values = layoutValues(language, layout);
+    const compiled = await clock.time('compileMs', () => compileSubmission(ctx, language, workDir, layout, values, problem.memoryLimitMb));
     if (compiled.status !== 'OK' || total === 0) {
       onProgress?.({ phase: 'done', total });
       const message = compiled.status !== 'OK' ? compiled.message : 'the problem has no tests';
@@ -106,9 +130,10 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
       const message = `the compiled program takes ${(size / 2 ** 20).toFixed(1)} MB, over the limit of ${limits.diskKb / 1024} MB for a run's files`;
       return { verdict: 'CE', timeMs: 0, memoryKb: 0, compileMessage: `${compiled.message}\n${message}`.trim(), tests: [] };
     }
-    const argv = expandArgv(language.run, { memoryMb: Math.round(problem.memoryLimitMb) });
+    const argv = expandArgv(language.run, { memoryMb: Math.round(problem.memoryLimitMb), ...values });
     const tests: TestResult[] = [];
     // The backend gets headroom over the time limit (see RERUN_FACTOR).
+    const runLimitsWithHeadroom = { ...limits, cpuMs: Math.ceil(limits.cpuMs * RERUN_FACTOR) };
     const runs = await clock.time('runMs', () =>
       openTestRuns({
         backend: ctx.backend,
@@ -116,15 +141,21 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
         argv,
         workDir,
         env: languageEnv(language),
-        limits: { ...limits, cpuMs: Math.ceil(limits.cpuMs * RERUN_FACTOR) },
+        limits: runLimitsWithHeadroom,
         tests: problem.tests,
-        sessions: ctx.sessions !== false,
+        // A test of an interactive or multi-pass problem is more than one run of the program (interactive.ts).
+        sessions: ctx.sessions !== false && !problem.interaction,
         log: ctx.log,
       }),
     );
     try {
       for (const [i, test] of problem.tests.entries()) {
-        const result = await judgeTest(ctx, clock, { runs, index: i, test, cpuLimitMs: limits.cpuMs, language, workDir, outputFile: path.join(outputDir, `${i}.out`) });
+        const outputFile = path.join(outputDir, `${i}.out`);
+        const result = problem.interaction
+          ? await clock.time('runMs', () =>
+              judgeInteractiveTest(ctx.specialJudges, { problem, test, language, argv, workDir, env: languageEnv(language), limits: runLimitsWithHeadroom, cpuLimitMs: limits.cpuMs, outputFile }),
+            )
+          : await judgeTest(ctx, clock, { runs, index: i, test, cpuLimitMs: limits.cpuMs, language, workDir, outputFile });
         tests.push(result);
         onProgress?.({ phase: 'running', index: i + 1, total, test: result });
         if (result.verdict !== 'AC' && !options.runAll) break;
@@ -145,18 +176,36 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
   }
 }
 
-/** Compiles, or restores the same source's program compiled before by the same toolchain. */
-async function compileSubmission(ctx: JudgeRunContext, language: Language, workDir: string, source: string, memoryMb: number): Promise<CompileOutcome> {
+/** Compiles, or restores the same sources' program compiled before by the same toolchain. */
+async function compileSubmission(
+  ctx: JudgeRunContext,
+  language: Language,
+  workDir: string,
+  layout: SourceLayout,
+  values: ReturnType<typeof layoutValues>,
+  memoryMb: number,
+): Promise<CompileOutcome> {
   if (!language.compile) return { status: 'OK', message: '' };
-  const key = ctx.compileCache && ctx.toolchain ? ctx.compileCache.key(language, ctx.toolchain, source) : null;
+  const single = layout.files.length === 1 && layout.files[0].name === language.sourceFile;
+  // A single file under the language's name keeps its key of before (a cache survives upgrades).
+  const cacheText = single ? layout.files[0].content : JSON.stringify(layout.files.map((f) => [f.name, f.content]));
+  const key = ctx.compileCache && ctx.toolchain ? ctx.compileCache.key(language, ctx.toolchain, cacheText) : null;
   if (key) {
     const kept = await ctx.compileCache!.restore(key, workDir);
     if (kept) return { status: 'OK', message: kept.message };
   }
   const extras = ctx.precompiledHeaders && ctx.toolchain ? await ctx.precompiledHeaders.extrasFor(language, ctx.toolchain) : null;
-  const outcome = await compileInDir(ctx.backend, language, workDir, memoryMb, extras);
-  if (key && outcome.status === 'OK') await ctx.compileCache!.keep(key, workDir, language.sourceFile, outcome.message);
+  const outcome = await compileInDir(ctx.backend, language, workDir, memoryMb, extras, values);
+  if (key && outcome.status === 'OK') await ctx.compileCache!.keep(key, workDir, layout.files.map((f) => f.name), outcome.message);
   return outcome;
+}
+
+async function writeSources(workDir: string, layout: SourceLayout): Promise<void> {
+  for (const file of layout.files) {
+    const target = path.join(workDir, file.name);
+    if (file.name.includes('/')) await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
+    await writeFile(target, file.content, { mode: 0o644, flag: 'wx' });
+  }
 }
 
 interface TestRun {
@@ -178,16 +227,9 @@ async function judgeTest(ctx: JudgeRunContext, clock: PhaseClock, run: TestRun):
   const early = runVerdict(result, run.language, cpuLimitMs);
   if (early) return { ...base, verdict: early, message: result.message ?? firstLine(result.stderr) };
   const checked = await clock.time('checkMs', () =>
-    ctx.checkOutput({ input: run.test.input, answer: run.test.answer, output: run.outputFile, workDir: run.workDir }),
+    ctx.checkOutput({ input: run.test.input, answer: run.test.answer, output: run.outputFile, workDir: run.workDir }, run.test.validatorFlags),
   );
   return { ...base, verdict: checked.verdict, message: checked.message };
-}
-
-/** Whether a test's run is repeated before its verdict counts (see RERUN_FACTOR). */
-export function worthAnotherRun(result: RunResult, cpuLimitMs: number): boolean {
-  if (result.status === 'SE') return false;
-  if (result.status === 'TLE') return result.cpuMs <= cpuLimitMs;
-  return result.cpuMs > cpuLimitMs;
 }
 
 function firstLine(text: string): string | undefined {

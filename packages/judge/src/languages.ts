@@ -12,7 +12,7 @@ export const DEFAULT_LANGUAGES_DIR = path.resolve(new URL('.', import.meta.url).
 /** The PATH every compile and run gets: system directories only, the same in every backend. */
 export const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
-const PLACEHOLDERS = new Set(['memoryMb', 'memoryKb']);
+const PLACEHOLDERS = new Set(['memoryMb', 'memoryKb', 'mainFile', 'mainClass', 'files']);
 
 export async function loadLanguageDefinitions(dir = DEFAULT_LANGUAGES_DIR): Promise<Language[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -46,6 +46,7 @@ export function validateLanguage(raw: Record<string, unknown>, where: string): L
     }
     for (const arg of value as string[]) {
       for (const [, name] of arg.matchAll(/\{(\w+)\}/g)) if (!PLACEHOLDERS.has(name)) fail(`unknown placeholder {${name}} in "${key}"`);
+      if (arg.includes('{files}') && arg !== '{files}') fail(`{files} must be an argument of its own in "${key}"`);
     }
     return value as string[];
   };
@@ -55,6 +56,20 @@ export function validateLanguage(raw: Record<string, unknown>, where: string): L
   };
   const sourceFile = str('sourceFile');
   if (sourceFile.includes('/')) fail('"sourceFile" must be a plain file name');
+  const entry = raw.entry;
+  if (entry !== undefined) {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) fail('"entry" must be an object');
+    for (const [key, value] of Object.entries(entry as Record<string, unknown>)) {
+      if (!['fileName', 'declaration', 'main', 'defaultClass'].includes(key) || typeof value !== 'string') fail(`"entry.${key}" is not a known text field`);
+      if (key !== 'defaultClass') {
+        try {
+          new RegExp(value as string);
+        } catch (err) {
+          fail(`"entry.${key}" is not a regular expression: ${(err as Error).message}`);
+        }
+      }
+    }
+  }
   const pch = raw.precompiledHeader;
   if (pch !== undefined) {
     const spec = pch as Record<string, unknown>;
@@ -81,10 +96,23 @@ export function validateLanguage(raw: Record<string, unknown>, where: string): L
   };
 }
 
-/** Replaces {memoryMb}/{memoryKb} in an argv. */
-export function expandArgv(argv: string[], values: { memoryMb: number }): string[] {
-  const table: Record<string, string> = { memoryMb: String(values.memoryMb), memoryKb: String(values.memoryMb * 1024) };
-  return argv.map((arg) => arg.replace(/\{(\w+)\}/g, (_, name: string) => table[name] ?? `{${name}}`));
+export interface ArgvValues {
+  memoryMb: number;
+  /** The source files ({files}, one argument each), the main file and the entry class (sources.ts). */
+  files?: string[];
+  mainFile?: string;
+  mainClass?: string;
+}
+
+/** Replaces {memoryMb}, {memoryKb}, {mainFile}, {mainClass} and {files} in an argv. */
+export function expandArgv(argv: string[], values: ArgvValues): string[] {
+  const table: Record<string, string | undefined> = {
+    memoryMb: String(values.memoryMb),
+    memoryKb: String(values.memoryMb * 1024),
+    mainFile: values.mainFile,
+    mainClass: values.mainClass,
+  };
+  return argv.flatMap((arg) => (arg === '{files}' ? (values.files ?? []) : [arg.replace(/\{(\w+)\}/g, (_, name: string) => table[name] ?? `{${name}}`)]));
 }
 
 export function languageEnv(language: Language): Record<string, string> {
@@ -146,4 +174,32 @@ export function probeLanguages(backend: JudgeBackend, languages: Language[]): Pr
 export function languageForFile(languages: Language[], file: string): Language | undefined {
   const ext = path.extname(file).toLowerCase();
   return languages.find((l) => l.extensions.includes(ext));
+}
+
+/**
+ * The language of a submission's files: the one their extensions name (for several files, the
+ * one most of them name). Python 2 is told apart by `.py2` or a python2 shebang and refused with
+ * a message naming it, never run as Python 3.
+ */
+export function languageForSubmission(languages: Language[], files: { name: string; content: string }[]): { language: Language } | { error: string } {
+  for (const file of files) {
+    const firstLine = file.content.slice(0, 200).split('\n')[0];
+    if (path.extname(file.name).toLowerCase() === '.py2' || (/\.py$/i.test(file.name) && /^#!.*\bpython2/.test(firstLine))) {
+      return { error: `${file.name} is Python 2, which Verdict does not offer (Debian 12 has no Python 2)` };
+    }
+  }
+  const counts = new Map<Language, number>();
+  for (const file of files) {
+    const language = languageForFile(languages, file.name);
+    if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked.length === 0) {
+    const exts = [...new Set(files.map((f) => path.extname(f.name) || f.name))].join(', ');
+    return { error: `no language for ${exts}` };
+  }
+  if (ranked.length > 1 && ranked[0][1] === ranked[1][1]) {
+    return { error: `the files are in several languages (${ranked.map(([l]) => l.id).join(', ')}); pass the language` };
+  }
+  return { language: ranked[0][0] };
 }

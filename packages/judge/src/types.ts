@@ -16,6 +16,21 @@ export interface Language extends LanguageDefinition {
   install?: string;
   /** A header built once per toolchain and used by every compile (precompiled-headers.ts). */
   precompiledHeader?: PrecompiledHeaderSpec;
+  /** Where names matter (JVM languages): how a source's file name and entry class are found (sources.ts). */
+  entry?: EntrySpec;
+}
+
+/**
+ * Regular expressions (JavaScript syntax) over the sources. `fileName`: its first group names a
+ * single source file (+ the extension of sourceFile), e.g. Java's public class. `declaration` and
+ * `main`: the entry class is the last `declaration` (first group) before the first `main`.
+ * `defaultClass` when none is found (default "Main").
+ */
+export interface EntrySpec {
+  fileName?: string;
+  declaration?: string;
+  main?: string;
+  defaultClass?: string;
 }
 
 /**
@@ -47,12 +62,20 @@ export interface TestCase {
   /** Host path of the expected answer. */
   answer: string;
   sample: boolean;
+  /** The output validator's flags for this test (Kattis testdata.yaml of its group), replacing the problem's. */
+  validatorFlags?: string[];
 }
 
 /** How a problem's output is checked. */
 export type CheckerSpec =
   | { kind: 'default' }
   | { kind: 'float'; absolute: number; relative: number }
+  /**
+   * The Kattis default output validator: token by token, case-insensitive unless case_sensitive,
+   * whitespace-insensitive unless space_change_sensitive, numbers within float tolerances when
+   * given (see checkers/tokens.ts). A test's validatorFlags replace `flags`.
+   */
+  | { kind: 'tokens'; flags: string[] }
   /** A testlib-style checker: `checker input output answer`, exit 0 AC, 1 WA, 2 PE, 3 FAIL. */
   | { kind: 'testlib'; source: string }
   /** A Kattis output validator: `validator input answer feedback_dir [flags] < output`, 42 AC, 43 WA. */
@@ -61,22 +84,55 @@ export type CheckerSpec =
   | { kind: 'plugin'; name: string; options: Record<string, unknown> };
 
 export interface ExpectedSubmission {
-  /** Host path of the source file. */
+  /** Host path of the source file, or of the folder of a submission made of several files. */
   path: string;
+  /** The files of the submission (one for a single file). */
+  files: string[];
   /** The verdict its folder promises. */
   expected: Verdict;
+  /** The verdicts that keep the promise (a run_time_error folder takes MLE too, as problemtools does). */
+  accepts: Verdict[];
+  /** The folder under submissions/ it came from. */
+  folder: string;
+}
+
+/**
+ * How a test's program meets its validator (Kattis `type`), absent for a batch problem (the
+ * program reads the input and its output is checked afterwards). Interactive: the validator
+ * (`problem.checker`, kind kattis or testlib) runs beside the program, its stdout piped to the
+ * program's stdin and the program's stdout to its stdin; its exit code decides. Multi-pass: after a
+ * pass the validator may write `nextpass.in` in its feedback folder, and the program runs again on
+ * it, up to `maxPasses` passes (Kattis `limits.validation_passes`, default 2).
+ */
+export interface Interaction {
+  interactive: boolean;
+  multiPass: boolean;
+  maxPasses: number;
 }
 
 export interface Problem {
   name: string;
+  /** Absent: a batch problem. */
+  interaction?: Interaction;
   /** Folder the package was loaded (or extracted) from. */
   dir: string;
   timeLimitMs: number;
+  /**
+   * Where the time limit came from: the package, or a default because it names none. A Kattis
+   * package without one gets its limit from its accepted submissions (`verdict problem validate`):
+   * the slowest one's time × `timeMultiplier`, rounded to whole seconds, as problemtools does.
+   */
+  timeLimitFrom?: 'package' | 'default';
+  timeMultiplier?: number;
   memoryLimitMb: number;
+  /** Whether the languages' time and memory factors apply (false for formats that do not apply them, like Kattis). */
+  languageFactors?: boolean;
   tests: TestCase[];
   checker: CheckerSpec;
   statement: { markdown?: string; pdfPath?: string; texPath?: string };
   submissions: ExpectedSubmission[];
+  /** Things under submissions/ that are not judged, each with why (an unknown folder, a file no language claims). */
+  submissionNotes?: string[];
   /** sha256 over the package's files (paths and contents). */
   hash: string;
 }

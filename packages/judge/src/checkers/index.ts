@@ -4,11 +4,13 @@ import type { PluginRegistry } from '../registry.ts';
 import type { CheckerSpec } from '../types.ts';
 import { defaultChecker } from './default.ts';
 import { floatChecker } from './float.ts';
+import { tokenOptions, tokensChecker } from './tokens.ts';
 import { compileSpecialJudge, runSpecialJudge, type SpecialJudgeEnv } from './special.ts';
 
-export type CheckOutput = (ctx: CheckerContext) => Promise<CheckerResult>;
+/** `flags`: the test's own validator flags (Kattis test groups), replacing the problem's. */
+export type CheckOutput = (ctx: CheckerContext, flags?: string[]) => Promise<CheckerResult>;
 
-export const BUILTIN_CHECKERS = [defaultChecker, floatChecker];
+export const BUILTIN_CHECKERS = [defaultChecker, floatChecker, tokensChecker];
 
 /** Compiles a special judge if needed (once, cached); throws when the checker cannot be used. */
 export async function prepareChecker(spec: CheckerSpec, env: SpecialJudgeEnv, registry: PluginRegistry): Promise<CheckOutput> {
@@ -17,11 +19,15 @@ export async function prepareChecker(spec: CheckerSpec, env: SpecialJudgeEnv, re
       return (ctx) => defaultChecker.check(ctx, {});
     case 'float':
       return (ctx) => floatChecker.check(ctx, { absolute: spec.absolute, relative: spec.relative });
+    case 'tokens': {
+      const options = tokenOptions(spec.flags);
+      return (ctx, flags) => tokensChecker.check(ctx, { ...(flags ? tokenOptions(flags) : options) });
+    }
     case 'testlib':
     case 'kattis': {
       const compiled = await compileSpecialJudge(env, spec.source);
-      const flags = spec.kind === 'kattis' ? spec.flags : [];
-      return (ctx) => runSpecialJudge(env, compiled, spec.kind, ctx, flags);
+      const problemFlags = spec.kind === 'kattis' ? spec.flags : [];
+      return (ctx, flags) => runSpecialJudge(env, compiled, spec.kind, ctx, spec.kind === 'kattis' ? (flags ?? problemFlags) : []);
     }
     case 'plugin': {
       const checker = registry.checker(spec.name);

@@ -1,15 +1,17 @@
 // Special judges from problem packages: testlib-style checkers and Kattis output validators.
 // Each is compiled once per content hash into the cache folder, then run through the backend.
 import { createHash } from 'node:crypto';
-import { access, chmod, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckerContext, CheckerResult, JudgeBackend, RunLimits } from '../plugin-api.ts';
 import { compileInDir } from '../compile.ts';
-import { expandArgv, languageEnv, languageForFile } from '../languages.ts';
+import { expandArgv, languageEnv, languageForFile, languageForSubmission, type ArgvValues } from '../languages.ts';
+import { listFiles } from '../package/files.ts';
+import { layoutSources, layoutValues, type SourceLayout } from '../sources.ts';
 import type { Language } from '../types.ts';
 import { copyFiles, copyReadable, makeWorkDir, removeDir } from '../workspace.ts';
 
-const CHECKER_LIMITS: RunLimits = { cpuMs: 10_000, wallMs: 20_000, memoryKb: 1024 * 1024, pids: 64, outputBytes: 1 << 20, stderrBytes: 64 << 10 };
+export const CHECKER_LIMITS: RunLimits = { cpuMs: 10_000, wallMs: 20_000, memoryKb: 1024 * 1024, pids: 64, outputBytes: 1 << 20, stderrBytes: 64 << 10 };
 const CHECKER_MEMORY_MB = 512;
 
 export interface SpecialJudgeEnv {
@@ -22,11 +24,21 @@ export interface SpecialJudgeEnv {
 export interface CompiledSpecialJudge {
   dir: string;
   language: Language;
+  /** Its files, main file and entry class, for the run argv (see specialJudgeArgv). */
+  sources: Omit<ArgvValues, 'memoryMb'>;
+}
+
+/** The argv that starts a compiled special judge (before its own arguments). */
+export function specialJudgeArgv(judge: CompiledSpecialJudge, memoryMb = CHECKER_MEMORY_MB): string[] {
+  return expandArgv(judge.language.run, { memoryMb, ...judge.sources });
 }
 
 const compiling = new Map<string, Promise<CompiledSpecialJudge>>();
 
-/** `source` is a file, or a folder (Kattis output_validators/<name>/) holding one main source. */
+/**
+ * `source` is a file, or a folder (Kattis output_validators/<name>/) of sources in one language
+ * (the language most of its files are in; headers and other files come along), compiled together.
+ */
 export function compileSpecialJudge(env: SpecialJudgeEnv, source: string): Promise<CompiledSpecialJudge> {
   const key = `${env.cacheDir}\0${env.backend.name}\0${source}`;
   let pending = compiling.get(key);
@@ -39,22 +51,22 @@ export function compileSpecialJudge(env: SpecialJudgeEnv, source: string): Promi
 }
 
 async function compileOnce(env: SpecialJudgeEnv, source: string): Promise<CompiledSpecialJudge> {
-  const { mainFile, files } = await sourceFiles(env.languages, source);
-  const language = languageForFile(env.languages, mainFile)!;
+  const { language, layout, copies } = await validatorSources(env.languages, source);
+  const sources = layoutValues(language, layout);
   const hash = createHash('sha256');
   hash.update(`${language.id}\0${JSON.stringify(language.compile ?? [])}\0${JSON.stringify(language.run)}\0`);
-  for (const file of files) hash.update(`${path.basename(file)}\0`).update(await readFile(file)).update('\0');
+  for (const { from, name } of copies) hash.update(`${name}\0`).update(await readFile(from)).update('\0');
   const dir = path.join(env.cacheDir, 'checkers', hash.digest('hex'));
-  if (await exists(path.join(dir, '.compiled'))) return { dir, language };
+  if (await exists(path.join(dir, '.compiled'))) return { dir, language, sources };
 
   const workDir = await makeWorkDir(env.workRoot, 'checker');
   try {
-    for (const file of files) {
-      const name = file === mainFile ? language.sourceFile : path.basename(file);
-      await copyReadable(file, path.join(workDir, name));
+    for (const { from, name } of copies) {
+      if (name.includes('/')) await mkdir(path.dirname(path.join(workDir, name)), { recursive: true, mode: 0o755 });
+      await copyReadable(from, path.join(workDir, name));
     }
-    const outcome = await compileInDir(env.backend, language, workDir, CHECKER_MEMORY_MB);
-    if (outcome.status !== 'OK') throw new Error(`the checker ${path.basename(mainFile)} does not compile: ${outcome.message}`);
+    const outcome = await compileInDir(env.backend, language, workDir, CHECKER_MEMORY_MB, null, sources);
+    if (outcome.status !== 'OK') throw new Error(`the checker ${path.basename(source)} does not compile: ${outcome.message}`);
     await writeFile(path.join(workDir, '.compiled'), new Date().toISOString());
     await mkdir(path.dirname(dir), { recursive: true });
     const staged = `${dir}.${process.pid}.${Date.now()}`;
@@ -64,23 +76,31 @@ async function compileOnce(env: SpecialJudgeEnv, source: string): Promise<Compil
       if (!(await exists(path.join(dir, '.compiled')))) throw err;
       await removeDir(staged); // another process cached the same checker first
     });
-    return { dir, language };
+    return { dir, language, sources };
   } finally {
     await removeDir(workDir);
   }
 }
 
-async function sourceFiles(languages: Language[], source: string): Promise<{ mainFile: string; files: string[] }> {
-  if (!(await stat(source)).isDirectory()) {
-    if (!languageForFile(languages, source)) throw new Error(`no language for the checker ${source}`);
-    return { mainFile: source, files: [source] };
+/** The validator's language, its files as they are laid out, and which host file becomes which. */
+async function validatorSources(languages: Language[], source: string): Promise<{ language: Language; layout: SourceLayout; copies: { from: string; name: string }[] }> {
+  const isFolder = (await stat(source)).isDirectory();
+  const paths = isFolder ? (await listFiles(source)).map((rel) => path.join(source, rel)) : [source];
+  const named = await Promise.all(paths.map(async (from) => ({ from, name: path.relative(isFolder ? source : path.dirname(source), from).split(path.sep).join('/'), content: await readFile(from, 'utf8') })));
+  if (isFolder && named.some((f) => f.name === 'build' || f.name === 'run')) {
+    throw new Error(`${path.basename(source)}: build and run scripts for validators are not supported; give the validator's sources`);
   }
-  const files = (await readdir(source, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.join(source, e.name));
-  const mains = files.filter((f) => languageForFile(languages, f));
-  if (mains.length !== 1) {
-    throw new Error(`${source} must hold exactly one source file in a known language, found ${mains.length ? mains.map((f) => path.basename(f)).join(', ') : 'none'}`);
-  }
-  return { mainFile: mains[0], files };
+  const detected = languageForSubmission(languages, named);
+  if ('error' in detected) throw new Error(`the checker in ${path.basename(source)}: ${detected.error}`);
+  const { language } = detected;
+  const ownSources = named.filter((f) => languageForFile(languages, f.name) === language);
+  // One source of the language: it takes the language's file name; the rest keep theirs.
+  const single = ownSources.length === 1;
+  const layout = layoutSources(language, ownSources[0].content, single ? undefined : named, path.basename(source, path.extname(source)));
+  if ('error' in layout) throw new Error(`the checker in ${path.basename(source)}: ${layout.error}`);
+  const copies = named.map((f) => ({ from: f.from, name: single && f === ownSources[0] ? layout.mainFile : f.name }));
+  if (single) layout.files = copies.map((c) => ({ name: c.name, content: '' }));
+  return { language, layout, copies };
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -106,7 +126,7 @@ export async function runSpecialJudge(
     await copyReadable(ctx.input, path.join(workDir, 'input.txt'));
     await copyReadable(ctx.answer, path.join(workDir, 'answer.txt'));
     await copyReadable(ctx.output, path.join(workDir, 'output.txt'));
-    const run = expandArgv(judge.language.run, { memoryMb: CHECKER_MEMORY_MB });
+    const run = specialJudgeArgv(judge);
     const feedback = path.join(workDir, 'feedback');
     if (protocol === 'kattis') {
       await mkdir(feedback);

@@ -5,7 +5,7 @@ import { PackageError } from './errors.ts';
 import { listFiles } from './files.ts';
 import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS, type LimitDefaults } from './kattis.ts';
 
-export async function loadFlatPackage(dir: string, defaults: LimitDefaults): Promise<Omit<Problem, 'hash'>> {
+export async function loadFlatPackage(dir: string, defaults: LimitDefaults, name = path.basename(dir)): Promise<Omit<Problem, 'hash'>> {
   const files = await listFiles(dir);
   const tests: TestCase[] = [];
   const missing: string[] = [];
@@ -21,7 +21,7 @@ export async function loadFlatPackage(dir: string, defaults: LimitDefaults): Pro
   if (missing.length) throw new PackageError(`no answer (.ans or .out) for ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`);
   if (tests.length === 0) throw new PackageError('no tests found: expected problem.yaml with data/, or pairs like 1.in/1.out');
   return {
-    name: path.basename(dir),
+    name,
     dir,
     timeLimitMs: defaults.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
     memoryLimitMb: defaults.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,

@@ -4,15 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Problem } from '../types.ts';
 import { PackageError } from './errors.ts';
-import { assertPlainTree, hashDirectory } from './files.ts';
+import { hashDirectory } from './files.ts';
 import { loadFlatPackage } from './flat.ts';
 import { isKattisPackage, loadKattisPackage, type LimitDefaults } from './kattis.ts';
+import { findLinks, mirrorPackage } from './links.ts';
 import { DEFAULT_ZIP_LIMITS, extractZip, type ZipLimits } from './zip.ts';
 
 export interface LoadPackageOptions extends LimitDefaults {
   /**
-   * Where a zip is unpacked (created if missing; must be empty). Default: a new temp folder, which
-   * the caller owns afterwards (the Problem's paths point into it). Removed again if the zip is refused.
+   * Where a zip is unpacked, or a folder holding symbolic links copied with its links followed
+   * (created if missing; must be empty; unused for a folder without links). Default: a new temp
+   * folder, which the caller owns afterwards (the Problem's paths point into it). Removed again
+   * if the package is refused.
    */
   extractTo?: string;
   zipLimits?: Partial<ZipLimits>;
@@ -25,22 +28,38 @@ export async function loadProblemPackage(dirOrZip: string, options: LoadPackageO
   } catch {
     throw new PackageError(`${dirOrZip}: no such file or folder`);
   }
-  if (info.isDirectory()) return loadFolder(path.resolve(dirOrZip), options);
+  const limits = { ...DEFAULT_ZIP_LIMITS, ...options.zipLimits };
+  if (info.isDirectory()) {
+    const dir = path.resolve(dirOrZip);
+    const { links } = await findLinks(dir);
+    if (links.length === 0) return loadFolder(dir, options, path.basename(dir));
+    // The author's folder is left as it is: a copy with its links followed is what is judged.
+    return inScratch(options, async (target) => {
+      await mirrorPackage(dir, target, { maxEntries: limits.maxFiles });
+      return loadFolder(target, options, path.basename(dir));
+    });
+  }
+  return inScratch(options, async (target) => {
+    await extractZip(dirOrZip, target, limits);
+    const root = await packageRoot(target);
+    return loadFolder(root, options, path.basename(root));
+  });
+}
+
+/** Loads from a new or empty scratch folder that `fill` fills; a refused package leaves nothing behind. */
+async function inScratch(options: LoadPackageOptions, fill: (target: string) => Promise<Problem>): Promise<Problem> {
   const target = options.extractTo ? path.resolve(options.extractTo) : await mkdtemp(path.join(os.tmpdir(), 'verdict-package-'));
   if ((await readdir(target).catch(() => [])).length > 0) throw new PackageError(`cannot unpack into ${target}: the folder is not empty`);
   try {
-    await extractZip(dirOrZip, target, { ...DEFAULT_ZIP_LIMITS, ...options.zipLimits });
-    return await loadFolder(await packageRoot(target), options);
+    return await fill(target);
   } catch (err) {
-    // A refused package leaves nothing behind.
     await rm(target, { recursive: true, force: true });
     throw err;
   }
 }
 
-async function loadFolder(dir: string, options: LoadPackageOptions): Promise<Problem> {
-  await assertPlainTree(dir);
-  const loaded = (await isKattisPackage(dir)) ? await loadKattisPackage(dir, options) : await loadFlatPackage(dir, options);
+async function loadFolder(dir: string, options: LoadPackageOptions, name: string): Promise<Problem> {
+  const loaded = (await isKattisPackage(dir)) ? await loadKattisPackage(dir, options, name) : await loadFlatPackage(dir, options, name);
   return { ...loaded, hash: await hashDirectory(dir) };
 }
 

@@ -1,13 +1,16 @@
-// Unpacks an uploaded zip defensively: no path traversal, absolute paths, links or device files;
+// Unpacks an uploaded zip defensively: no path traversal, absolute paths or device files;
+// symbolic links only to a place inside the package, replaced by what they point to (links.ts)
+// once every file is written (a link made earlier could send a later entry's write elsewhere);
 // caps on the number of files and the unpacked size; zip-bomb checks (ratio, overlapping entries,
 // entries larger than declared).
 import { createWriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { PackageError } from './errors.ts';
+import { findLinks, replaceLinksInPlace } from './links.ts';
 
 export interface ZipLimits {
   maxFiles: number;
@@ -21,6 +24,8 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxFiles: 10_000, maxUnpackedByte
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
+const S_IFLNK = 0o120000;
+const MAX_LINK_TARGET = 4096;
 
 export async function extractZip(zipPath: string, destDir: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<void> {
   const zipSize = (await stat(zipPath)).size;
@@ -33,6 +38,7 @@ export async function extractZip(zipPath: string, destDir: string, limits: ZipLi
     let declared = 0;
     let compressed = 0;
     let written = 0;
+    const links: { name: string; target: string }[] = [];
     for (;;) {
       const entry = await nextEntry(zip);
       if (!entry) break;
@@ -40,10 +46,14 @@ export async function extractZip(zipPath: string, destDir: string, limits: ZipLi
       checkEntryName(name);
       const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
       const isDir = name.endsWith('/');
-      if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR) {
-        throw new PackageError(`zip entry "${name}" is a symbolic link or special file; only plain files and folders are accepted`);
-      }
       if (entry.isEncrypted()) throw new PackageError(`zip entry "${name}" is encrypted`);
+      if (mode === S_IFLNK) {
+        links.push({ name, target: await linkTarget(zip, entry) });
+        continue;
+      }
+      if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR) {
+        throw new PackageError(`zip entry "${name}" is a special file; only files, folders and links inside the package are accepted`);
+      }
       declared += entry.uncompressedSize;
       compressed += entry.compressedSize;
       if (declared > limits.maxUnpackedBytes) {
@@ -79,9 +89,38 @@ export async function extractZip(zipPath: string, destDir: string, limits: ZipLi
         throw new PackageError(`zip entry "${name}" is corrupt or larger than its header says (${(err as Error).message})`);
       }
     }
+    await placeLinks(destDir, links, limits);
   } finally {
     zip.close();
   }
+}
+
+async function linkTarget(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string> {
+  const name = entry.fileName;
+  if (entry.uncompressedSize > MAX_LINK_TARGET) throw new PackageError(`zip entry "${name}" is a symbolic link with a target over ${MAX_LINK_TARGET} bytes`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await openEntry(zip, entry)) chunks.push(chunk as Buffer);
+  const target = Buffer.concat(chunks).toString('utf8');
+  const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(name), target));
+  if (target === '' || target.includes('\0') || path.posix.isAbsolute(target) || resolved === '..' || resolved.startsWith('../')) {
+    throw new PackageError(`zip entry "${name}" is a symbolic link (to ${JSON.stringify(target.slice(0, 200))}) that leaves the package: only links inside the package are followed`);
+  }
+  return target;
+}
+
+/** Makes the links once every file is written, then replaces each by what it points to. */
+async function placeLinks(destDir: string, links: { name: string; target: string }[], limits: ZipLimits): Promise<void> {
+  if (links.length === 0) return;
+  for (const { name, target } of links) {
+    const at = path.join(destDir, name.replace(/\/+$/, ''));
+    await mkdir(path.dirname(at), { recursive: true });
+    await symlink(target, at).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'EEXIST') throw new PackageError(`zip entry "${name}" appears more than once`);
+      throw err;
+    });
+  }
+  const found = await findLinks(destDir);
+  await replaceLinksInPlace(destDir, found.links, { maxEntries: limits.maxFiles });
 }
 
 /** Write errors that are the host's trouble, passed on as they are (the server answers 507 for the first two). */

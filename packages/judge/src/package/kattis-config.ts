@@ -1,0 +1,189 @@
+// problem.yaml of the Kattis problem package format, legacy and 2023-07, plus DOMjudge's
+// variants (domjudge-problem.ini, .timelimit), read into one settings object. What Verdict does
+// not support is refused here with a message naming it, never judged as something else.
+import path from 'node:path';
+import { load as parseYaml } from 'js-yaml';
+import type { Interaction } from '../types.ts';
+import { PackageError } from './errors.ts';
+import { isDirectory, readText } from './files.ts';
+
+export const KATTIS_DEFAULT_MEMORY_MB = 2048;
+const MAX_TIME_LIMIT_MS = 60_000;
+const MAX_MEMORY_LIMIT_MB = 8192;
+
+export interface KattisSettings {
+  name?: string;
+  /** From problem.yaml, .timelimit or domjudge-problem.ini; undefined when the package names none. */
+  timeLimitMs?: number;
+  /** Accepted submissions' slowest time × this = the time limit, when the package names none. */
+  timeMultiplier: number;
+  memoryLimitMb?: number;
+  /** Whether the output is checked by the package's own validator. */
+  customValidator: boolean;
+  validatorFlags: string[];
+  interaction?: Interaction;
+  /** testlib or kattis (Verdict's own extension: validator_protocol). */
+  protocol: 'kattis' | 'testlib';
+}
+
+type Yaml = Record<string, unknown>;
+
+const PROBLEM_TYPES = new Set(['pass-fail', 'scoring', 'interactive', 'multi-pass', 'submit-answer']);
+
+export async function readKattisSettings(dir: string): Promise<KattisSettings> {
+  const meta = await readProblemYaml(dir);
+  const ini = await readDomjudgeIni(dir);
+  const modern = isModern(meta.problem_format_version);
+  const limits = asObject(meta.limits, 'limits');
+  const types = problemTypes(meta, modern);
+  const validation = legacyValidation(meta, modern);
+  for (const unsupported of ['scoring', 'submit-answer']) {
+    if (types.has(unsupported) || validation.has(unsupported === 'scoring' ? 'score' : unsupported)) {
+      throw new PackageError(`problem.yaml: ${unsupported === 'scoring' ? 'scoring problems (type: scoring, validation: custom score)' : 'submit-answer problems'} are not supported yet`);
+    }
+  }
+  const interactive = types.has('interactive') || validation.has('interactive');
+  const multiPass = types.has('multi-pass') || validation.has('multi-pass');
+  if (ini.special_run) throw new PackageError(`domjudge-problem.ini: special_run (${ini.special_run}) is not supported: a run script replaces how every submission is run`);
+  const customValidator = validation.has('custom') || interactive || multiPass || (modern && (await isDirectory(path.join(dir, 'output_validator')))) || ini.special_compare !== undefined;
+  const passes = numberIn(limits.validation_passes, 'limits.validation_passes', 2, 100) ?? 2;
+  return {
+    name: problemName(meta.name) ?? ini.name,
+    timeLimitMs: await timeLimit(dir, limits, ini),
+    timeMultiplier: timeMultiplier(limits, modern),
+    memoryLimitMb: numberIn(limits.memory, 'limits.memory (MB)', 1, MAX_MEMORY_LIMIT_MB),
+    customValidator,
+    validatorFlags: flagList(meta.validator_flags, 'validator_flags'),
+    interaction: interactive || multiPass ? { interactive, multiPass, maxPasses: multiPass ? passes : 1 } : undefined,
+    protocol: validatorProtocol(meta.validator_protocol),
+  };
+}
+
+function isModern(version: unknown): boolean {
+  if (version === undefined || version === null || version === 'legacy' || version === 'legacy-icpc') return false;
+  if (typeof version === 'string' && /^(2023-07|draft)/.test(version)) return true;
+  throw new PackageError(`problem.yaml: problem_format_version ${describe(version)} is not supported (legacy or 2023-07)`);
+}
+
+/** 2023-07 `type`: a name or a list of them; legacy `type`: pass-fail or scoring. */
+function problemTypes(meta: Yaml, modern: boolean): Set<string> {
+  const raw = meta.type ?? 'pass-fail';
+  const names = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.trim().split(/\s+/) : null;
+  if (!names || !names.every((n) => typeof n === 'string')) throw new PackageError(`problem.yaml: type must be a name or a list of names, got ${describe(raw)}`);
+  for (const name of names as string[]) {
+    if (!PROBLEM_TYPES.has(name)) throw new PackageError(`problem.yaml: type "${name}" is not a problem type (${[...PROBLEM_TYPES].join(', ')})`);
+    if (!modern && !['pass-fail', 'scoring'].includes(name)) throw new PackageError(`problem.yaml: type "${name}" needs problem_format_version 2023-07 (legacy packages say validation: custom ${name})`);
+  }
+  return new Set(names as string[]);
+}
+
+/** Legacy `validation`: default, or custom with the modifiers interactive, multi-pass, score. */
+function legacyValidation(meta: Yaml, modern: boolean): Set<string> {
+  if (meta.validation === undefined || meta.validation === null) return new Set();
+  if (modern) throw new PackageError('problem.yaml: validation is a legacy field; 2023-07 packages use type and output_validator/');
+  if (typeof meta.validation !== 'string') throw new PackageError(`problem.yaml: validation must be text, got ${describe(meta.validation)}`);
+  const words = meta.validation.trim().split(/\s+/);
+  if (words[0] === 'default' && words.length === 1) return new Set();
+  if (words[0] !== 'custom') throw new PackageError(`problem.yaml: validation "${meta.validation}" is not supported (default, or custom with interactive, multi-pass or score)`);
+  for (const word of words.slice(1)) {
+    if (!['interactive', 'multi-pass', 'score'].includes(word)) throw new PackageError(`problem.yaml: validation modifier "${word}" is unknown (interactive, multi-pass, score)`);
+  }
+  return new Set(words);
+}
+
+async function timeLimit(dir: string, limits: Yaml, ini: Record<string, string>): Promise<number | undefined> {
+  const toMs = (s: number) => Math.round(s * 1000);
+  const seconds = numberIn(limits.time_limit, 'limits.time_limit (seconds)', 0.001, MAX_TIME_LIMIT_MS / 1000);
+  if (seconds !== undefined) return toMs(seconds);
+  if (ini.timelimit !== undefined) return toMs(numberIn(ini.timelimit, 'domjudge-problem.ini: timelimit (seconds)', 0.001, MAX_TIME_LIMIT_MS / 1000)!);
+  const file = await readText(path.join(dir, '.timelimit'));
+  if (file !== undefined) return toMs(numberIn(file.trim(), '.timelimit (seconds)', 0.001, MAX_TIME_LIMIT_MS / 1000)!);
+  return undefined;
+}
+
+/** legacy limits.time_multiplier (default 5); 2023-07 limits.time_multipliers.ac_to_time_limit (default 2). */
+function timeMultiplier(limits: Yaml, modern: boolean): number {
+  if (modern) {
+    const multipliers = asObject(limits.time_multipliers, 'limits.time_multipliers');
+    return numberIn(multipliers.ac_to_time_limit, 'limits.time_multipliers.ac_to_time_limit', 1, 100) ?? 2;
+  }
+  return numberIn(limits.time_multiplier, 'limits.time_multiplier', 1, 100) ?? 5;
+}
+
+function validatorProtocol(value: unknown): 'kattis' | 'testlib' {
+  if (value === undefined || value === null || value === 'kattis') return 'kattis';
+  if (value === 'testlib') return 'testlib';
+  throw new PackageError(`problem.yaml: validator_protocol must be "kattis" or "testlib", got ${describe(value)}`);
+}
+
+/** Validator flags or arguments: a space-separated string or a list of strings. */
+export function flagList(value: unknown, what: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'string') return value.split(/\s+/).filter(Boolean);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.map(String);
+  throw new PackageError(`${what} must be text or a list, got ${describe(value)}`);
+}
+
+export async function readYaml(file: string, what: string): Promise<Yaml | undefined> {
+  const text = await readText(file);
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(text);
+  } catch (err) {
+    throw new PackageError(`${what} is not valid YAML: ${(err as Error).message}`);
+  }
+  return asObject(parsed ?? {}, what);
+}
+
+async function readProblemYaml(dir: string): Promise<Yaml> {
+  return (await readYaml(path.join(dir, 'problem.yaml'), 'problem.yaml')) ?? {};
+}
+
+/** DOMjudge's domjudge-problem.ini: `key = value` lines, values optionally quoted. */
+async function readDomjudgeIni(dir: string): Promise<Record<string, string>> {
+  const text = await readText(path.join(dir, 'domjudge-problem.ini'));
+  const out: Record<string, string> = {};
+  for (const line of (text ?? '').split(/\r?\n/)) {
+    const m = /^\s*([A-Za-z_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m) continue;
+    out[m[1].toLowerCase()] = m[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  for (const key of ['special_compare', 'special_run', 'name']) if (out[key] === '') delete out[key];
+  return out;
+}
+
+export function asObject(value: unknown, what: string): Yaml {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new PackageError(`${what} must be a mapping`);
+  return value as Yaml;
+}
+
+export function numberIn(value: unknown, what: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < min || n > max) {
+    throw new PackageError(`${what} must be a number between ${min} and ${max}, got ${describe(value)}`);
+  }
+  return n;
+}
+
+/**
+ * A YAML value for a message, never walked as a tree: aliases can make a small file a huge one
+ * (the "billion laughs"), which JSON.stringify would expand.
+ */
+export function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value instanceof Date) return 'a date';
+  if (typeof value === 'object' && value !== null) return 'a mapping';
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+function problemName(name: unknown): string | undefined {
+  const byLang = name && typeof name === 'object' ? (name as Record<string, unknown>) : undefined;
+  const text = byLang ? (byLang.en ?? Object.values(byLang)[0]) : name;
+  if (typeof text !== 'string' || !text.trim()) return undefined;
+  if (text.includes('\0')) throw new PackageError('problem.yaml: the name holds a NUL character');
+  return text.trim();
+}

@@ -1,0 +1,122 @@
+// A submission's source files as the compiler and the runtime see them: one file or several
+// (a folder, several uploads), the file the runtime starts (Python's __main__.py, the file named
+// like the submission) and, for JVM languages, the class holding the entry point, whatever the
+// file is called (Kattis: "the class with main"). Languages name them in their argv with the
+// placeholders {files}, {mainFile} and {mainClass} (languages.ts).
+import path from 'node:path';
+import type { Language } from './types.ts';
+
+export interface SourceFile {
+  /** A relative path inside the submission (folders allowed, never `..` or absolute). */
+  name: string;
+  content: string;
+}
+
+export interface SourceLayout {
+  /** The files as they are written to the work folder. */
+  files: SourceFile[];
+  /** The file the runtime starts. */
+  mainFile: string;
+  /** The class or object holding the entry point (JVM languages), else the language's default. */
+  mainClass: string;
+}
+
+export const MAX_SOURCE_FILES = 100;
+
+/**
+ * `files`: the submission's files with their names; absent or one file for a single source
+ * (named as the language wants it). `submissionName`: a folder's name, which names the main file
+ * when nothing else does. Returns an error text (a compile error for the contestant) when the
+ * files cannot be laid out.
+ */
+export function layoutSources(language: Language, source: string, files?: SourceFile[], submissionName?: string): SourceLayout | { error: string } {
+  const entry = language.entry;
+  if (!files || files.length <= 1) {
+    const content = files?.[0]?.content ?? source;
+    const named = entry?.fileName ? new RegExp(entry.fileName, 'm').exec(content)?.[1] : undefined;
+    const name = named ? `${named}${path.extname(language.sourceFile)}` : language.sourceFile;
+    return { files: [{ name, content }], mainFile: name, mainClass: mainClass(language, [{ name, content }]) };
+  }
+  if (files.length > MAX_SOURCE_FILES) return { error: `a submission has at most ${MAX_SOURCE_FILES} files, this one ${files.length}` };
+  const seen = new Set<string>();
+  for (const file of files) {
+    const problem = badName(file.name);
+    if (problem) return { error: `file ${JSON.stringify(file.name)}: ${problem}` };
+    if (seen.has(file.name)) return { error: `file ${file.name} appears twice` };
+    seen.add(file.name);
+  }
+  const main = mainFileOf(language, files, submissionName);
+  if ('error' in main) return main;
+  return { files, mainFile: main.name, mainClass: mainClass(language, files) };
+}
+
+function badName(name: string): string | undefined {
+  if (name === '' || name.length > 255) return 'a file name must have 1 to 255 characters';
+  if (name.startsWith('/') || name.includes('\\') || name.includes('\0')) return 'a file name must be a relative path';
+  const parts = name.split('/');
+  if (parts.some((p) => p === '' || p === '.' || p === '..')) return 'a file name must not hold empty, "." or ".." parts';
+  if (parts.some((p) => p.startsWith('.'))) return 'hidden files are not part of a submission';
+  return undefined;
+}
+
+/** Kattis: __main__.<ext>, main.<ext>, the file named like the submission, or the only source. */
+function mainFileOf(language: Language, files: SourceFile[], submissionName: string | undefined): { name: string } | { error: string } {
+  const sources = files.filter((f) => language.extensions.includes(path.extname(f.name).toLowerCase()));
+  const stem = (f: SourceFile) => path.basename(f.name, path.extname(f.name));
+  const top = sources.filter((f) => !f.name.includes('/'));
+  const pick =
+    top.find((f) => stem(f) === '__main__') ??
+    top.find((f) => f.name === language.sourceFile) ??
+    top.find((f) => stem(f).toLowerCase() === 'main') ??
+    (submissionName ? top.find((f) => stem(f) === submissionName) : undefined) ??
+    (sources.length === 1 ? sources[0] : undefined);
+  if (pick) return { name: pick.name };
+  // Where the argv never names the main file (C, C++, Java: all sources are compiled), any will do.
+  const named = [...(language.compile ?? []), ...language.run].some((arg) => arg.includes('{mainFile}'));
+  if (!named && sources.length > 0) return { name: sources[0].name };
+  if (sources.length === 0) return { error: `none of the files is a ${language.name} source (${language.extensions.join(', ')})` };
+  return { error: `cannot tell which of the ${sources.length} ${language.name} files is the main one: name it __main__${path.extname(sources[0].name)} or main${path.extname(sources[0].name)}` };
+}
+
+/** The class or object whose body holds the first entry point (`entry.main`), in the first file that has one. */
+function mainClass(language: Language, files: SourceFile[]): string {
+  const entry = language.entry;
+  const fallback = entry?.defaultClass ?? 'Main';
+  if (!entry?.main || !entry.declaration) return fallback;
+  const main = new RegExp(entry.main, 'm');
+  for (const file of files) {
+    const at = main.exec(file.content)?.index;
+    if (at === undefined) continue;
+    const name = enclosingDeclaration(file.content, new RegExp(entry.declaration, 'g'), at);
+    if (name) return name;
+  }
+  return fallback;
+}
+
+/**
+ * The innermost declaration whose braces enclose `at` (a nested class declared before main is
+ * not it), else the last one declared before it (a brace-less Scala 3 object).
+ */
+function enclosingDeclaration(text: string, declaration: RegExp, at: number): string | undefined {
+  const found = [...text.slice(0, at).matchAll(declaration)].map((m) => ({ end: m.index + m[0].length, name: m[1] }));
+  const open: (string | null)[] = [];
+  let pending: string | null = null;
+  let next = 0;
+  for (let i = 0; i < at; i++) {
+    while (next < found.length && found[next].end <= i) pending = found[next++].name;
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) {
+      open.push(pending);
+      pending = null;
+    } else if (c === 0x7d) open.pop();
+    else if (c === 0x3b) pending = null;
+  }
+  for (let k = open.length - 1; k >= 0; k--) if (open[k]) return open[k]!;
+  return found.at(-1)?.name;
+}
+
+/** The argv values of a layout: {files} are the sources in the language's extensions, in name order. */
+export function layoutValues(language: Language, layout: SourceLayout): { files: string[]; mainFile: string; mainClass: string } {
+  const sources = layout.files.map((f) => f.name).filter((n) => language.extensions.includes(path.extname(n).toLowerCase()) || n === layout.mainFile);
+  return { files: sources.sort(), mainFile: layout.mainFile, mainClass: layout.mainClass };
+}

@@ -1,0 +1,279 @@
+// The Kattis problem package format (legacy and 2023-07) and DOMjudge's variants, by their own
+// rules: symbolic links inside the package, problem types, limits and defaults, test groups'
+// validator flags, the submissions/ folders, and the default output validator.
+import assert from 'node:assert/strict';
+import { lstatSync, readdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { compareTokens, tokenOptions } from '../../packages/judge/src/checkers/tokens.ts';
+import { languageForSubmission, layoutSources, loadLanguageDefinitions, loadProblemPackage, PackageError, type Language } from '@verdict/judge';
+import { removeTempDirs, tempDir, writeTree } from './helpers.ts';
+import { writeZip } from './zip-builder.ts';
+
+const rejects = (p: Promise<unknown>, message: RegExp) => assert.rejects(p, (err: Error) => err instanceof PackageError && message.test(err.message));
+const TESTS = { 'data/secret/1.in': '1\n', 'data/secret/1.ans': '1\n' };
+const withYaml = (yaml: string, more: Record<string, string> = {}) => writeTree({ 'problem.yaml': yaml, ...TESTS, ...more });
+
+describe('problem package formats', function () {
+  after(removeTempDirs);
+
+  describe('symbolic links', function () {
+    it('follows links that stay inside a folder package, leaving the folder as it is', async function () {
+      const dir = writeTree({
+        'problem.yaml': 'name: Links\nvalidation: custom\n',
+        'include/validate.h': '// shared\n',
+        'output_validators/v/validate.cpp': '#include "validate.h"\n',
+        'data/secret/group1/1.in': '1\n',
+        'data/secret/group1/1.ans': '1\n',
+      });
+      symlinkSync('../../include/validate.h', path.join(dir, 'output_validators/v/validate.h'));
+      symlinkSync('group1', path.join(dir, 'data/secret/group2'));
+      const into = path.join(tempDir(), 'copy');
+      const problem = await loadProblemPackage(dir, { extractTo: into });
+      assert.equal(problem.dir, into, 'a copy is judged');
+      assert.deepEqual(problem.tests.map((t) => t.name), ['secret/group1/1', 'secret/group2/1']);
+      assert.ok(lstatSync(path.join(into, 'output_validators/v/validate.h')).isFile(), 'the link became a file');
+      assert.ok(lstatSync(path.join(into, 'data/secret/group2')).isDirectory());
+      assert.ok(lstatSync(path.join(dir, 'data/secret/group2')).isSymbolicLink(), "the author's folder is untouched");
+      assert.equal(problem.name, 'Links');
+    });
+
+    it('refuses links that leave the package, dangle or loop, and leaves no copy behind', async function () {
+      const outside = writeTree({ 'secret.txt': 'top secret' });
+      const cases: [string, string, RegExp][] = [
+        ['data/secret/2.in', path.join(outside, 'secret.txt'), /leaves the package/],
+        ['data/secret/3.in', '../../../etc/passwd', /leaves the package|points to nothing/],
+        ['data/secret/4.in', 'nothing-here.in', /points to nothing/],
+        ['data/secret/loop', '..', /a loop/],
+      ];
+      for (const [at, target, message] of cases) {
+        const dir = withYaml('name: Bad\n');
+        symlinkSync(target, path.join(dir, at));
+        const into = path.join(tempDir(), 'copy');
+        await rejects(loadProblemPackage(dir, { extractTo: into }), message);
+        assert.deepEqual(readdirSync(path.dirname(into)), [], `nothing left for ${at} → ${target}`);
+      }
+    });
+
+    it('follows links inside a zip once every file is written; refuses those that leave it', async function () {
+      const zip = await writeZip(path.join(tempDir(), 'p.zip'), [
+        { name: 'p/problem.yaml', data: 'name: Zipped links\n' },
+        { name: 'p/data/secret/a.in', data: '5\n' },
+        { name: 'p/data/secret/a.ans', data: '5\n' },
+        { name: 'p/data/secret/b.in', data: 'a.in', mode: 0o120777 },
+        { name: 'p/data/secret/b.ans', data: 'a.ans', mode: 0o120777 },
+      ]);
+      const problem = await loadProblemPackage(zip);
+      assert.deepEqual(problem.tests.map((t) => t.name), ['secret/a', 'secret/b']);
+      assert.ok(lstatSync(problem.tests[1].input).isFile());
+      const escaping = await writeZip(path.join(tempDir(), 'q.zip'), [
+        { name: 'p/problem.yaml', data: 'name: Q\n' },
+        ...Object.entries(TESTS).map(([name, data]) => ({ name: `p/${name}`, data })),
+        { name: 'p/up', data: '..', mode: 0o120777 },
+        { name: 'p/data/secret/2.in', data: '../../up/../../etc/passwd', mode: 0o120777 },
+      ]);
+      await rejects(loadProblemPackage(escaping), /leaves the package|a loop/);
+      const absolute = await writeZip(path.join(tempDir(), 'r.zip'), [...Object.entries(TESTS).map(([name, data]) => ({ name, data })), { name: 'x.in', data: '/etc/passwd', mode: 0o120777 }]);
+      await rejects(loadProblemPackage(absolute), /symbolic link .* leaves the package/);
+    });
+  });
+
+  describe('problem.yaml and DOMjudge files', function () {
+    it("uses the format's defaults: 2048 MB, no per-language factors, the token validator", async function () {
+      const problem = await loadProblemPackage(withYaml('name: Defaults\n'));
+      assert.equal(problem.memoryLimitMb, 2048);
+      assert.equal(problem.languageFactors, false);
+      assert.equal(problem.timeLimitFrom, 'default');
+      assert.equal(problem.timeMultiplier, 5, 'legacy time_multiplier');
+      assert.deepEqual(problem.checker, { kind: 'tokens', flags: [] });
+      const modern = await loadProblemPackage(withYaml('problem_format_version: 2023-07-draft\nname: M\nlimits:\n  time_multipliers:\n    ac_to_time_limit: 3\n  memory: 512\n'));
+      assert.equal(modern.timeMultiplier, 3);
+      assert.equal(modern.memoryLimitMb, 512);
+    });
+
+    it('reads interactive and multi-pass problems, legacy and 2023-07', async function () {
+      const validator = { 'output_validators/v/v.cpp': 'int main() { return 42; }\n' };
+      const legacy = await loadProblemPackage(withYaml('name: I\nvalidation: custom interactive\n', validator));
+      assert.deepEqual(legacy.interaction, { interactive: true, multiPass: false, maxPasses: 1 });
+      assert.equal(legacy.checker.kind, 'kattis');
+      const both = await loadProblemPackage(withYaml('name: I\nvalidation: custom interactive multi-pass\nlimits:\n  validation_passes: 3\n', validator));
+      assert.deepEqual(both.interaction, { interactive: true, multiPass: true, maxPasses: 3 });
+      const modern = await loadProblemPackage(withYaml('problem_format_version: 2023-07\nname: M\ntype: multi-pass\n', { 'output_validator/v.cpp': 'int main() { return 42; }\n' }));
+      assert.deepEqual(modern.interaction, { interactive: false, multiPass: true, maxPasses: 2 });
+      assert.equal(modern.checker.kind, 'kattis');
+      const list = await loadProblemPackage(withYaml('problem_format_version: 2023-07\nname: M\ntype: [interactive, multi-pass]\n', { 'output_validator/v.cpp': '' }));
+      assert.deepEqual(list.interaction, { interactive: true, multiPass: true, maxPasses: 2 });
+      await rejects(loadProblemPackage(withYaml('name: I\nvalidation: custom interactive\n')), /interactive or multi-pass problem needs exactly one validator/);
+    });
+
+    it('refuses what Verdict does not support, by name', async function () {
+      await rejects(loadProblemPackage(withYaml('name: S\ntype: scoring\n')), /scoring problems .* not supported/);
+      await rejects(loadProblemPackage(withYaml('name: S\nvalidation: custom score\n', { 'output_validators/v/v.py': '' })), /scoring problems .* not supported/);
+      await rejects(loadProblemPackage(withYaml('problem_format_version: 2023-07\nname: S\ntype: submit-answer\n')), /submit-answer problems are not supported/);
+      await rejects(loadProblemPackage(withYaml('name: S\ntype: interactive\n')), /needs problem_format_version 2023-07 .*validation: custom interactive/);
+      await rejects(loadProblemPackage(withYaml('problem_format_version: 2023-07\nname: S\ntype: magic\n')), /type "magic" is not a problem type/);
+      await rejects(loadProblemPackage(withYaml('problem_format_version: 1999\nname: S\n')), /problem_format_version 1999 is not supported/);
+      await rejects(loadProblemPackage(withYaml('name: S\nvalidation: custom sideways\n')), /validation modifier "sideways"/);
+      await rejects(loadProblemPackage(withYaml('name: S\n', { 'data/secret/testdata.yaml': 'grading: default\naccept_score: 1\n' })), /grading is for scoring problems/);
+      await rejects(loadProblemPackage(withYaml('name: S\n', { 'domjudge-problem.ini': 'special_run = myrun\n' })), /special_run \(myrun\) is not supported/);
+    });
+
+    it("takes DOMjudge's domjudge-problem.ini and .timelimit, and a LaTeX statement's name", async function () {
+      const ini = await loadProblemPackage(writeTree({ ...TESTS, 'domjudge-problem.ini': "name = 'Hello DOMjudge'\ntimelimit = 3\n", '.timelimit': '5' }));
+      assert.equal(ini.name, 'Hello DOMjudge');
+      assert.equal(ini.timeLimitMs, 3000);
+      assert.equal(ini.timeLimitFrom, 'package');
+      const tex = await loadProblemPackage(writeTree({ ...TESTS, 'problem_statement/problem.en.tex': '\\problemname{Legacy Name}\nText.\n' }));
+      assert.equal(tex.name, 'Legacy Name');
+      await rejects(loadProblemPackage(writeTree({ ...TESTS, 'domjudge-problem.ini': 'special_compare = mycompare\n' })), /exactly one validator/);
+    });
+
+    it("gives each test its group's validator flags (testdata.yaml, test_group.yaml), nearest first", async function () {
+      const problem = await loadProblemPackage(
+        writeTree({
+          'problem.yaml': 'name: Groups\nvalidator_flags: float_tolerance 1e-3\n',
+          'data/sample/1.in': '',
+          'data/sample/1.ans': '',
+          'data/secret/testdata.yaml': 'output_validator_flags: case_sensitive\n',
+          'data/secret/a/1.in': '',
+          'data/secret/a/1.ans': '',
+          'data/secret/b/test_group.yaml': 'output_validator_args: [space_change_sensitive]\n',
+          'data/secret/b/1.in': '',
+          'data/secret/b/1.ans': '',
+        }),
+      );
+      assert.deepEqual(
+        problem.tests.map((t) => [t.name, t.validatorFlags]),
+        [
+          ['sample/1', undefined],
+          ['secret/a/1', ['case_sensitive']],
+          ['secret/b/1', ['space_change_sensitive']],
+        ],
+      );
+      await rejects(loadProblemPackage(withYaml('name: F\n', { 'data/secret/testdata.yaml': 'output_validator_flags: fuzzy\n' })), /"fuzzy" is not a flag/);
+    });
+  });
+
+  describe('submissions/', function () {
+    it('judges files and folders, skips what is not a submission and reports unknown folders', async function () {
+      const problem = await loadProblemPackage(
+        withYaml('name: Subs\n', {
+          'submissions/accepted/a.py': 'print(1)\n',
+          'submissions/accepted/.gitkeep': '',
+          'submissions/accepted/b.py.disabled': '',
+          'submissions/accepted/README.md': '',
+          'submissions/accepted/.a.py.swp': '',
+          'submissions/accepted/a.py~': '',
+          'submissions/accepted/multi/main.cpp': '#include "x.h"\n',
+          'submissions/accepted/multi/x.h': '',
+          'submissions/run_time_error/crash.c': '',
+          'submissions/wrong_answer/annotated.c': '/* @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT */\n',
+          'submissions/rejected/r.c': '',
+          'submissions/partially_accepted/p.c': '',
+          'submissions/mystery/m.c': '',
+        }),
+      );
+      const rows = problem.submissions.map((s) => [path.relative(problem.dir, s.path), s.expected, s.accepts.join(','), s.files.length]);
+      assert.deepEqual(rows, [
+        ['submissions/accepted/a.py', 'AC', 'AC', 1],
+        ['submissions/accepted/multi', 'AC', 'AC', 2],
+        ['submissions/rejected/r.c', 'WA', 'WA,PE,TLE,MLE,RE,OLE', 1],
+        ['submissions/run_time_error/crash.c', 'RE', 'RE,MLE,OLE', 1],
+        ['submissions/wrong_answer/annotated.c', 'WA', 'WA,PE,TLE', 1],
+      ]);
+      assert.deepEqual(problem.submissionNotes, [
+        'submissions/mystery/ is not judged: not a folder name of the Kattis or DOMjudge formats',
+        'submissions/partially_accepted/ is not judged: partial scores need a scoring problem',
+      ]);
+    });
+  });
+
+  describe('the default output validator', function () {
+    const check = (output: string, answer: string, flags: string[] = []) => compareTokens(output, answer, tokenOptions(flags)).verdict;
+
+    it('compares tokens ignoring case and whitespace unless told otherwise', function () {
+      assert.equal(check('YES\n', 'yes\n'), 'AC');
+      assert.equal(check('NaN', 'nan'), 'AC');
+      assert.equal(check('YES', 'yes', ['case_sensitive']), 'WA');
+      assert.equal(check('  1   2\n\n3 ', '1 2 3\n'), 'AC');
+      assert.equal(check('1 2', '1 2 3'), 'WA');
+      assert.equal(check('1 2 3 4', '1 2 3'), 'WA');
+      assert.equal(check('', ''), 'AC');
+      assert.equal(check(' \n\t', ''), 'AC');
+      assert.equal(check('1.0', '1'), 'WA', 'numbers are text without a tolerance');
+      assert.equal(check('\u00c9', '\u00e9'), 'WA', 'case is ASCII case only');
+    });
+
+    it('compares whitespace exactly with space_change_sensitive', function () {
+      const strict = ['space_change_sensitive'];
+      assert.equal(check('A B\n', 'A B\n', strict), 'AC');
+      assert.equal(check('A  B\n', 'A B\n', strict), 'WA');
+      assert.equal(check('A B', 'A B\n', strict), 'WA');
+      assert.equal(check(' ', '', strict), 'WA');
+      assert.equal(check('a b\n', 'A B\n', strict), 'AC');
+    });
+
+    it('accepts numbers within the float tolerances', function () {
+      assert.equal(check('1.0004', '1.0', ['float_tolerance', '1e-3']), 'AC');
+      assert.equal(check('1.01', '1.0', ['float_tolerance', '1e-3']), 'WA');
+      assert.equal(check('1000.5', '1000', ['float_relative_tolerance', '1e-3']), 'AC');
+      assert.equal(check('1000.5', '1000', ['float_absolute_tolerance', '1e-3']), 'WA');
+      assert.equal(check('abc', '1.0', ['float_tolerance', '1e-3']), 'WA');
+      assert.equal(check('inf', 'INF', ['float_tolerance', '1e-3']), 'AC');
+      assert.equal(check('nan', 'NaN', ['float_tolerance', '1e-3']), 'AC');
+      assert.equal(check('1e-7', '0', ['float_absolute_tolerance', '1e-6']), 'AC');
+      assert.throws(() => tokenOptions(['float_tolerance']), /needs a non-negative number/);
+    });
+
+    it('checks a hostile output in linear time', function () {
+      const started = performance.now();
+      assert.equal(check(`${' '.repeat(2_000_000)}x${'9'.repeat(2_000_000)}.`, '1', ['float_tolerance', '1e-6']), 'WA');
+      assert.ok(performance.now() - started < 2000);
+    });
+  });
+
+  describe('source files', function () {
+    let languages: Language[];
+    before(async function () {
+      languages = await loadLanguageDefinitions();
+    });
+    const lang = (id: string) => languages.find((l) => l.id === id)!;
+
+    it("names a Java file after its public class and runs the class with main, whatever the file's name", function () {
+      const single = layoutSources(lang('java'), 'import java.util.*;\npublic class Different {\n  public static void main(String[] a) {}\n}\n');
+      assert.ok(!('error' in single));
+      assert.equal(single.files[0].name, 'Different.java');
+      assert.equal(single.mainClass, 'Different');
+      const helper = layoutSources(lang('java'), 'class Helper {}\nclass Solution { static public void main(String[] a) {} }\n');
+      assert.ok(!('error' in helper));
+      assert.equal(helper.files[0].name, 'Main.java');
+      assert.equal(helper.mainClass, 'Solution');
+    });
+
+    it('finds the main file of several and refuses bad names', function () {
+      const py = lang('python3');
+      const files = [
+        { name: 'util.py', content: '' },
+        { name: 'solve.py', content: 'import util\n' },
+      ];
+      const named = layoutSources(py, '', files, 'solve');
+      assert.ok(!('error' in named) && named.mainFile === 'solve.py');
+      const unclear = layoutSources(py, '', files, 'other');
+      assert.ok('error' in unclear && /which of the 2 Python/.test(unclear.error));
+      const dunder = layoutSources(py, '', [...files, { name: '__main__.py', content: '' }]);
+      assert.ok(!('error' in dunder) && dunder.mainFile === '__main__.py');
+      for (const name of ['../x.py', '/etc/x.py', 'a/./b.py', '.hidden.py']) {
+        const bad = layoutSources(py, '', [{ name, content: '' }, ...files]);
+        assert.ok('error' in bad, `${name} refused`);
+      }
+    });
+
+    it('tells the language from the files, and refuses Python 2 by name', function () {
+      const found = languageForSubmission(languages, [{ name: 'a.cpp', content: '' }, { name: 'b.cpp', content: '' }, { name: 'x.h', content: '' }]);
+      assert.ok('language' in found && found.language.id === 'cpp');
+      const two = languageForSubmission(languages, [{ name: 'old.py', content: '#!/usr/bin/env python2\nprint "x"\n' }]);
+      assert.ok('error' in two && /Python 2/.test(two.error));
+      const none = languageForSubmission(languages, [{ name: 'notes.xyz', content: '' }]);
+      assert.ok('error' in none && /no language for \.xyz/.test(none.error));
+    });
+  });
+});
