@@ -55,9 +55,9 @@ program
 
 program
   .command('judge')
-  .description('judge a source file against a problem package (folder or zip)')
+  .description('judge a submission against a problem package (folder or zip)')
   .argument('<problem>', 'problem folder or zip')
-  .argument('<source>', 'source file')
+  .argument('<source...>', 'source file, several files of one submission, or a folder of them')
   .option('--lang <id>', 'language id (default: from the file extension)')
   .option('--all', 'run every test instead of stopping at the first failure')
   .option('--json', 'print one JSON object')

@@ -1,7 +1,8 @@
 // The `verdict` CLI as a user runs it: a child process, its stdout, stderr and exit code.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync } from 'node:fs';
+import { cpSync, readdirSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, removeTempDirs, tempDir, TEST_BACKEND, writeTree } from './helpers.ts';
 import { writeZip } from './zip-builder.ts';
@@ -122,6 +123,63 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       assert.equal(r.code, 1, r.stdout + r.stderr);
       assert.match(r.stdout, /accepted\/difference\.py.*AC.*WA.*MISMATCH/);
       assert.match(r.stdout, /1 of 2 submissions did not get their expected verdict/);
+    });
+  });
+
+  describe('packages as their authors publish them', function () {
+    const SUM_CPP = '#include "sum.h"\n#include <cstdio>\nint main() { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", sum(a, b)); }\n';
+    const SUM_H = 'inline long long sum(long long a, long long b) { return a + b; }\n';
+
+    it('judges a folder of several files, and Java whose class with main is not Main', async function () {
+      const folder = writeTree({ 'main.cpp': SUM_CPP, 'sum.h': SUM_H, '.main.cpp.swp': 'x' });
+      const r = await verdict('judge', APLUSB, folder, '--json', ...backend);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.equal(JSON.parse(r.stdout).verdict, 'AC');
+      const files = writeTree({ 'solve.py': 'from helper import add\nprint(add(*map(int, input().split())))\n', 'helper.py': 'def add(a, b):\n    return a + b\n' });
+      const py = await verdict('judge', APLUSB, path.join(files, 'solve.py'), path.join(files, 'helper.py'), '--json', ...backend);
+      assert.equal(JSON.parse(py.stdout).verdict, 'AC', py.stderr);
+      const java = writeTree({ 'Different.java': 'import java.util.*;\npublic class Different {\n  static class Pair { long a, b; }\n  public static void main(String[] x) {\n    Scanner s = new Scanner(System.in);\n    System.out.println(s.nextLong() + s.nextLong());\n  }\n}\n' });
+      const j = await verdict('judge', APLUSB, path.join(java, 'Different.java'), '--json', ...backend);
+      assert.equal(JSON.parse(j.stdout).verdict, 'AC', j.stdout + j.stderr);
+    });
+
+    it('validates a Kattis package: links, folders of files, format defaults, verdict conventions, a time limit from the accepted submissions', async function () {
+      const dir = writeTree({
+        'problem.yaml': 'name: Conventions\nvalidation: default\nlimits:\n  memory: 256\n',
+        'data/sample/1.in': '1 2\n',
+        'data/sample/1.ans': '3\n',
+        'data/secret/1.in': '20 22\n',
+        'data/secret/1.ans': '42\n',
+        'submissions/accepted/sum.c': '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n',
+        'submissions/accepted/multi/main.cpp': SUM_CPP,
+        'submissions/accepted/multi/sum.h': SUM_H,
+        'submissions/accepted/shout.py': 'a, b = map(int, input().split())\nprint(f"  {a + b}  ")\n',
+        'submissions/accepted/.gitkeep': '',
+        'submissions/accepted/old.py.disabled': 'syntax error (\n',
+        'submissions/run_time_error/hog.c': '#include <stdlib.h>\n#include <string.h>\nint main(void) { for (;;) { char *p = malloc(1 << 26); if (!p) return 1; memset(p, 1, 1 << 26); } }\n',
+        'submissions/wrong_answer/flood.c': '#include <stdio.h>\nint main(void) { for (;;) puts("0000000000000000000000000000000000000000000000000000000"); }\n',
+        'submissions/time_limit_exceeded/sleepy.py': 'import time\ntime.sleep(30)\nprint(3)\n',
+        'submissions/experimental/x.c': 'int main(void) { return 0; }\n',
+      });
+      symlinkSync('../sample/1.in', path.join(dir, 'data/secret/2.in'));
+      symlinkSync('../sample/1.ans', path.join(dir, 'data/secret/2.ans'));
+      const before = readdirSync(os.tmpdir()).filter((n) => n.startsWith('verdict-problem-')).length;
+      const r = await verdict('problem', 'validate', dir, '--json', ...backend);
+      const report = JSON.parse(r.stdout);
+      const rows = Object.fromEntries(report.submissions.map((s: { file: string; verdict: string; ok: boolean }) => [s.file, [s.verdict, s.ok]]));
+      assert.deepEqual(rows, {
+        'submissions/accepted/multi': ['AC', true],
+        'submissions/accepted/shout.py': ['AC', true],
+        'submissions/accepted/sum.c': ['AC', true],
+        'submissions/run_time_error/hog.c': ['MLE', true],
+        'submissions/time_limit_exceeded/sleepy.py': ['TLE', true],
+        'submissions/wrong_answer/flood.c': ['OLE', true],
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(report.timeLimitMs, 1000, 'the slowest accepted time × 5, at least 1 s');
+      assert.match(report.timeLimit, /slowest accepted submission/);
+      assert.deepEqual(report.notes, ['submissions/experimental/ is not judged: not a folder name of the Kattis or DOMjudge formats']);
+      assert.equal(readdirSync(os.tmpdir()).filter((n) => n.startsWith('verdict-problem-')).length, before, 'the copy with links followed is removed');
     });
   });
 

@@ -1,6 +1,8 @@
-// `verdict judge <problem> <source>`: judge one source file against a problem package.
-import { readFile } from 'node:fs/promises';
-import { languageForFile, type JudgeResult, type Language } from '@verdict/judge';
+// `verdict judge <problem> <source...>`: judge a source file, several files or a folder of them
+// (one submission) against a problem package.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isIgnoredSubmissionFile, languageForSubmission, listFiles, MAX_SOURCE_FILES, type JudgeResult, type Language, type SourceFile } from '@verdict/judge';
 import { CliError } from '../errors.ts';
 import { exitCodeFor, openJudge, openProblem, parseLimit } from '../judge-setup.ts';
 import { printJson, printTable, progressBar } from '../output.ts';
@@ -14,14 +16,14 @@ interface JudgeFlags {
   memoryLimit?: string;
 }
 
-export default async function judgeCommand(problemPath: string, sourcePath: string, flags: JudgeFlags): Promise<number> {
+export default async function judgeCommand(problemPath: string, sourcePaths: string[] | string, flags: JudgeFlags): Promise<number> {
   const timeLimitMs = parseLimit(flags.timeLimit, '--time-limit', 1000);
   const memoryLimitMb = parseLimit(flags.memoryLimit, '--memory-limit', 1);
-  const source = await readFile(sourcePath, 'utf8').catch(() => {
-    throw new CliError(`source ${sourcePath}: cannot be read`);
-  });
+  const paths = Array.isArray(sourcePaths) ? sourcePaths : [sourcePaths];
+  const files = await readSources(paths);
+  const source = files[0].content;
   const judge = await openJudge(flags.backend);
-  const language = pickLanguage(judge.allLanguages, sourcePath, flags.lang);
+  const language = pickLanguage(judge.allLanguages, files, paths.join(' '), flags.lang);
   // The toolchain's probe (a sandboxed run) and the package's loading go side by side.
   const [probed, opened] = await Promise.allSettled([judge.languageStatusOf(language.id), openProblem(problemPath, { timeLimitMs, memoryLimitMb })]);
   if (opened.status === 'rejected') {
@@ -38,6 +40,8 @@ export default async function judgeCommand(problemPath: string, sourcePath: stri
       problem,
       language,
       source,
+      files: files.length > 1 ? files : undefined,
+      submissionName: path.basename(paths[0], path.extname(paths[0])),
       options: { runAll: flags.all },
       onProgress: (p) => {
         if (p.phase === 'compiling') bar.update(0, 'compiling');
@@ -53,13 +57,34 @@ export default async function judgeCommand(problemPath: string, sourcePath: stri
   }
 }
 
-function pickLanguage(all: Language[], sourcePath: string, wanted: string | undefined): Language {
-  const language = wanted ? all.find((l) => l.id === wanted) : languageForFile(all, sourcePath);
-  if (!language) {
-    if (wanted) throw new CliError(`unknown language "${wanted}"; known: ${all.map((l) => l.id).join(', ')}`);
-    throw new CliError(`cannot tell the language of ${sourcePath} from its extension; pass --lang (${all.map((l) => l.id).join(', ')})`);
+function pickLanguage(all: Language[], files: SourceFile[], shown: string, wanted: string | undefined): Language {
+  if (wanted) {
+    const language = all.find((l) => l.id === wanted);
+    if (!language) throw new CliError(`unknown language "${wanted}"; known: ${all.map((l) => l.id).join(', ')}`);
+    return language;
   }
-  return language;
+  const found = languageForSubmission(all, files);
+  if ('error' in found) throw new CliError(`cannot tell the language of ${shown} (${found.error}); pass --lang (${all.map((l) => l.id).join(', ')})`);
+  return found.language;
+}
+
+/** The submission's files: one file, several (by their names) or a folder (paths inside it). */
+async function readSources(paths: string[]): Promise<SourceFile[]> {
+  const read = (file: string) =>
+    readFile(file, 'utf8').catch(() => {
+      throw new CliError(`source ${file}: cannot be read`);
+    });
+  const info = await stat(paths[0]).catch(() => null);
+  if (paths.length === 1 && info?.isDirectory()) {
+    const names = (await listFiles(paths[0])).filter((rel) => !rel.split(path.sep).some(isIgnoredSubmissionFile));
+    if (names.length === 0) throw new CliError(`source ${paths[0]}: the folder holds no files`);
+    if (names.length > MAX_SOURCE_FILES) throw new CliError(`source ${paths[0]}: ${names.length} files, more than ${MAX_SOURCE_FILES}`);
+    return Promise.all(names.map(async (rel) => ({ name: rel.split(path.sep).join('/'), content: await read(path.join(paths[0], rel)) })));
+  }
+  const files = await Promise.all(paths.map(async (file) => ({ name: path.basename(file), content: await read(file) })));
+  const names = new Set(files.map((f) => f.name));
+  if (names.size !== files.length) throw new CliError('two source files have the same name');
+  return files;
 }
 
 /** Exactly the documented JSON shape. */
