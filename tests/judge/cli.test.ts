@@ -80,7 +80,7 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       const source = writeTree({ 'solution.txt': 'x' });
       const cases: [string[], RegExp][] = [
         [['judge', APLUSB, path.join(source, 'solution.txt')], /cannot tell the language of .*solution\.txt.*--lang/],
-        [['judge', APLUSB, submission('accepted/sum.py'), '--lang', 'cobol'], /unknown language "cobol"/],
+        [['judge', APLUSB, submission('accepted/sum.py'), '--lang', 'intercal'], /unknown language "intercal"/],
         [['judge', path.join(source, 'nope'), submission('accepted/sum.py')], /no such file or folder/],
         [['judge', APLUSB, submission('accepted/sum.py'), '--time-limit', 'soon'], /--time-limit must be a positive number/],
         [['judge', APLUSB, submission('accepted/sum.py'), '--backend', 'docker'], /judge backend "docker" is not available/],

@@ -198,6 +198,6 @@ describe(`judging flow (${TEST_BACKEND} backend) @slow`, function () {
   it('refuses an unknown or unavailable language clearly', async function () {
     const problem = await tinyProblem({ tests });
     const judge = await testJudge();
-    await assert.rejects(judge.judgeSubmission({ problem, language: 'cobol', source: '' }), /unknown language "cobol"/);
+    await assert.rejects(judge.judgeSubmission({ problem, language: 'intercal', source: '' }), /unknown language "intercal"/);
   });
 });

@@ -163,11 +163,48 @@ describe('submitting and judging', function () {
     const blank = await submit(alice.api, { problemId, language: 'cpp', code: ' \n\t ', contestId: running });
     assert.equal(blank.status, 400);
     assert.equal(blank.message, 'Please enter your code!');
-    const unknown = await submit(alice.api, { problemId, language: 'cobol', code: 'x', contestId: running });
+    const unknown = await submit(alice.api, { problemId, language: 'intercal', code: 'x', contestId: running });
     assert.equal(unknown.status, 400);
-    assert.match(unknown.message, /Unknown language "cobol"/);
+    assert.match(unknown.message, /Unknown language "intercal"/);
     const after = await server.services.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     assert.equal(after.n, before.n);
+  });
+
+  it('judges a submission of several files, shows their listing as its code, and refuses bad file lists', async () => {
+    const files = [
+      { name: 'main.cpp', content: '#include <cstdio>\n#include "lib/sum.h"\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",sum(a,b));}\n' },
+      { name: 'lib/sum.h', content: 'inline long long sum(long long a, long long b) { return a + b; }\n' },
+    ];
+    const r = await submit(admin.api, { problemId, language: 'cpp', files, contestId: running });
+    assert.equal(r.code, 0, r.message);
+    assert.equal(r.data.judgeResult, 'AC', r.data.compileMessage);
+    const row = await server.services.db.selectFrom('submissions').select(['code', 'files']).where('id', '=', r.data.id).executeTakeFirstOrThrow();
+    assert.deepEqual(row.files, files);
+    assert.match(row.code, /===== main\.cpp =====\n#include <cstdio>/);
+    assert.match(row.code, /===== lib\/sum\.h =====/);
+    const py = await submit(admin.api, {
+      problemId,
+      language: 'python3',
+      files: [
+        { name: 'helper.py', content: 'def add(a, b):\n    return a + b\n' },
+        { name: '__main__.py', content: 'from helper import add\nprint(add(*map(int, input().split())))\n' },
+      ],
+    });
+    assert.equal(py.data?.judgeResult, 'AC', py.message ?? py.data?.compileMessage);
+    const refusals: [unknown, RegExp][] = [
+      [[{ name: '../evil.cpp', content: 'x' }, files[0]], /must not hold empty, "\." or "\.\." parts/],
+      [[files[0], files[0]], /appears twice/],
+      [[{ name: '/etc/passwd', content: 'x' }, files[0]], /relative path/],
+      [[{ name: 'a.cpp', content: ' ' }, { name: 'b.cpp', content: '' }], /Please enter your code/],
+      [[{ name: 'big.cpp', content: '#'.repeat(200 * 1024) }, { name: 'big2.cpp', content: '#'.repeat(100 * 1024) }], /256 KB together/],
+      [[], /at least one file/],
+      ['main.cpp', /files must be a list/],
+    ];
+    for (const [bad, message] of refusals) {
+      const refused = await submit(alice.api, { problemId, language: 'cpp', files: bad, contestId: running });
+      assert.ok(refused.code !== 0, `${JSON.stringify(bad).slice(0, 80)} refused`);
+      assert.match(refused.message, message);
+    }
   });
 
   it('refuses code over 64 KB', async () => {

@@ -4,7 +4,7 @@ export type { JudgeOptions } from './judge-submission.ts';
 export { loadPlugins, DEFAULT_PLUGINS, PluginError, type PluginSpec } from './plugin-loader.ts';
 export { PluginRegistry } from './registry.ts';
 export { loadLanguageDefinitions, languageForFile, languageForSubmission, DEFAULT_LANGUAGES_DIR } from './languages.ts';
-export { layoutSources, MAX_SOURCE_FILES, type SourceFile, type SourceLayout } from './sources.ts';
+export { layoutSources, MAX_SOURCE_FILES, sourceFileNameProblem, type SourceFile, type SourceLayout } from './sources.ts';
 export { loadProblemPackage, PackageError, type LoadPackageOptions } from './package/load.ts';
 export { SUBMISSION_FOLDERS } from './package/kattis.ts';
 export { compareExact, defaultChecker } from './checkers/default.ts';

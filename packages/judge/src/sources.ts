@@ -40,7 +40,7 @@ export function layoutSources(language: Language, source: string, files?: Source
   if (files.length > MAX_SOURCE_FILES) return { error: `a submission has at most ${MAX_SOURCE_FILES} files, this one ${files.length}` };
   const seen = new Set<string>();
   for (const file of files) {
-    const problem = badName(file.name);
+    const problem = sourceFileNameProblem(file.name);
     if (problem) return { error: `file ${JSON.stringify(file.name)}: ${problem}` };
     if (seen.has(file.name)) return { error: `file ${file.name} appears twice` };
     seen.add(file.name);
@@ -50,7 +50,8 @@ export function layoutSources(language: Language, source: string, files?: Source
   return { files, mainFile: main.name, mainClass: mainClass(language, files) };
 }
 
-function badName(name: string): string | undefined {
+/** Why a submitted file's name is refused, or undefined when it is fine. */
+export function sourceFileNameProblem(name: string): string | undefined {
   if (name === '' || name.length > 255) return 'a file name must have 1 to 255 characters';
   if (name.startsWith('/') || name.includes('\\') || name.includes('\0')) return 'a file name must be a relative path';
   const parts = name.split('/');

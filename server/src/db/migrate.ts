@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_account_indexes.ts';
 import * as m0004 from './migrations/0004_judging_indexes.ts';
 import * as m0005 from './migrations/0005_judge_timings.ts';
 import * as m0006 from './migrations/0006_submission_verdicts.ts';
+import * as m0009 from './migrations/0009_submission_files.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0004_judging_indexes': m0004,
   '0005_judge_timings': m0005,
   '0006_submission_verdicts': m0006,
+  '0009_submission_files': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -112,6 +112,11 @@ export interface TestResult {
   memoryKb: number;
 }
 
+export interface SubmittedFile {
+  name: string;
+  content: string;
+}
+
 export interface SubmissionsTable {
   id: Generated<number>;
   user_id: number;
@@ -120,6 +125,8 @@ export interface SubmissionsTable {
   template_id: number | null;
   language: string;
   code: string;
+  /** A submission of several files (migration 0009); null for one source in `code`. */
+  files: NullableJson<SubmittedFile[]>;
   status: Generated<string>;
   compile_message: Generated<string>;
   run_time: Generated<number>;

@@ -30,7 +30,7 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
     .set((eb) => ({ status: 'JG', judge_attempts: eb('judge_attempts', '+', 1), judge_started_at: new Date(), timings: null }))
     .where('id', '=', submissionId)
     .where('status', 'in', [...PENDING_STATES])
-    .returning(['id', 'problem_id', 'language', 'code', 'package_hash', 'judge_attempts'])
+    .returning(['id', 'problem_id', 'language', 'code', 'files', 'package_hash', 'judge_attempts'])
     .executeTakeFirst();
   if (!claimed) return; // already judged, or deleted
   const attempt = claimed.judge_attempts;
@@ -51,7 +51,7 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
     // The limits an administrator set on the problem win over the package's own.
     const problem = { ...pkg, timeLimitMs: problemRow.time_limit || pkg.timeLimitMs, memoryLimitMb: problemRow.memory_limit || pkg.memoryLimitMb };
     const judge = await deps.judge();
-    const result = await judge.judgeSubmission({ problem, language: claimed.language, source: claimed.code, onProgress: keepAlive });
+    const result = await judge.judgeSubmission({ problem, language: claimed.language, source: claimed.code, files: claimed.files ?? undefined, onProgress: keepAlive });
     await store(result);
   } catch (err) {
     if (err instanceof JudgeSetupError) {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { idField } from '../../http/fields.ts';
 import { route } from '../../http/route.ts';
+import { MAX_SOURCE_FILES } from '@verdict/judge';
 import { rejudge, submitCode } from './submissions.ts';
 
 const submitReply = z.object({
@@ -28,10 +29,19 @@ export const submissionRoutes = [
       .object({
         problemId: idField('problemId'),
         language: z.string({ error: 'Please select a language!' }).trim().min(1, 'Please select a language!').max(100, 'Please select a language!'),
-        code: z.string({ error: 'Please enter your code!' }).refine((s) => s.trim() !== '', 'Please enter your code!'),
+        code: z.string({ error: 'Please enter your code!' }).optional(),
         contestId: optionalId('contestId'),
+        // Not in the spec: a submission of several files (then `code` may be left out).
+        files: z
+          .array(z.object({ name: z.string().max(255), content: z.string() }).strict(), { error: 'files must be a list of {name, content}' })
+          .min(1, 'files must hold at least one file')
+          .max(MAX_SOURCE_FILES, `A submission has at most ${MAX_SOURCE_FILES} files`)
+          .optional(),
       })
-      .strict(),
+      .strict()
+      .superRefine((body, ctx) => {
+        if (body.files === undefined && (body.code === undefined || body.code.trim() === '')) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Please enter your code!' });
+      }),
     reply: submitReply,
     handler: ({ body, user }, s) =>
       submitCode({ db: s.db, queue: s.judgeQueue, languages: s.languages, log: s.log, clock: s.clock, waitMs: s.config.submitWaitMs }, user!, body),

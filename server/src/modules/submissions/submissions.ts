@@ -1,7 +1,8 @@
 // Submitting code: check who may submit what, store the record as PD, enqueue it, and wait a
 // bounded time for the verdict. Rejudging resets a record and enqueues it again.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB, SubmissionsTable } from '../../db/schema.ts';
+import { sourceFileNameProblem } from '@verdict/judge';
+import type { DB, SubmissionsTable, SubmittedFile } from '../../db/schema.ts';
 import type { Clock } from '../../common/clock.ts';
 import { SUBMIT_LIMITS } from '@verdict/shared';
 import { fail } from '../../common/errors.ts';
@@ -13,6 +14,8 @@ import type { JudgeQueue } from '../judging/judge-queue.ts';
 import { findLanguage, type LanguageCatalog } from '../problems/templates-languages.ts';
 
 export const MAX_SOURCE_BYTES = 64 * 1024;
+/** All the files of a submission of several files together. */
+export const MAX_FILES_BYTES = 256 * 1024;
 /** Per user (administrators are not limited): one submission per interval, and a cap per minute. */
 export const SUBMIT_MIN_INTERVAL_MS = SUBMIT_LIMITS.minIntervalMs;
 export const SUBMITS_PER_MINUTE = SUBMIT_LIMITS.perMinute;
@@ -20,8 +23,11 @@ export const SUBMITS_PER_MINUTE = SUBMIT_LIMITS.perMinute;
 export interface SubmitInput {
   problemId: number;
   language: string;
-  code: string;
+  /** Required unless `files` is given. */
+  code?: string;
   contestId?: number;
+  /** A submission of several files (not in the spec). */
+  files?: SubmittedFile[];
 }
 
 export interface SubmitReply {
@@ -48,11 +54,9 @@ type SubmissionRow = Selectable<SubmissionsTable>;
 export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input: SubmitInput): Promise<SubmitReply> {
   const { db } = deps;
   const now = deps.clock.now();
-  if (Buffer.byteLength(input.code, 'utf8') > MAX_SOURCE_BYTES) {
-    throw fail('TOO_LARGE', `Your code is too long: at most ${MAX_SOURCE_BYTES / 1024} KB.`);
-  }
   const language = findLanguage(await deps.languages(), input.language);
   if (!language) throw fail('VALIDATION', `Unknown language "${input.language}"`, { field: 'language' });
+  const { code, files } = submittedSources(input);
   if (input.contestId === undefined) {
     if (!isAdmin(user)) throw fail('VALIDATION', 'Please choose a contest first', { field: 'contestId' });
   } else {
@@ -83,7 +87,8 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
         contest_id: input.contestId ?? null,
         template_id: template?.id ?? null,
         language: language.id,
-        code: input.code,
+        code,
+        files: files ? JSON.stringify(files) : null,
         package_hash: packageHash,
         tests: '[]',
         // The clock's time, so the cooldown, the cap and the contest's minutes all read one clock.
@@ -99,6 +104,32 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
     deps.log.error({ err, submissionId: row.id }, 'could not enqueue a submission');
   }
   return toSubmitReply(await waitForVerdict(db, deps.queue, row.id, deps.waitMs));
+}
+
+/**
+ * The text stored as `code` and the files: one source as the spec has it, or several files (one
+ * is the same as `code`), whose listing (each file under a header line) is what `code` shows.
+ */
+function submittedSources(input: SubmitInput): { code: string; files: SubmittedFile[] | null } {
+  if (!input.files || (input.files.length === 1 && input.code === undefined && !input.files[0].name.includes('/'))) {
+    const code = input.code ?? input.files![0].content;
+    if (code.trim() === '') throw fail('VALIDATION', 'Please enter your code!', { field: 'code' });
+    if (Buffer.byteLength(code, 'utf8') > MAX_SOURCE_BYTES) throw fail('TOO_LARGE', `Your code is too long: at most ${MAX_SOURCE_BYTES / 1024} KB.`);
+    return { code, files: null };
+  }
+  const seen = new Set<string>();
+  let bytes = 0;
+  for (const file of input.files) {
+    const problem = sourceFileNameProblem(file.name);
+    if (problem) throw fail('VALIDATION', `File ${JSON.stringify(file.name.slice(0, 80))}: ${problem}`, { field: 'files' });
+    if (seen.has(file.name)) throw fail('VALIDATION', `File ${file.name} appears twice`, { field: 'files' });
+    seen.add(file.name);
+    bytes += Buffer.byteLength(file.content, 'utf8');
+  }
+  if (bytes > MAX_FILES_BYTES) throw fail('TOO_LARGE', `Your files are too long: at most ${MAX_FILES_BYTES / 1024} KB together.`);
+  if (input.files.every((f) => f.content.trim() === '')) throw fail('VALIDATION', 'Please enter your code!', { field: 'files' });
+  const code = input.files.map((f) => `===== ${f.name} =====\n${f.content}${f.content.endsWith('\n') ? '' : '\n'}`).join('\n');
+  return { code, files: input.files };
 }
 
 async function assertSubmitRate(db: Kysely<DB>, userId: number, now: Date): Promise<void> {
