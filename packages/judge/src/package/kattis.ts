@@ -5,6 +5,7 @@ import type { CheckerSpec, Problem, TestCase } from '../types.ts';
 import { PackageError } from './errors.ts';
 import { isDirectory, listFiles, readText } from './files.ts';
 import { flagList, KATTIS_DEFAULT_MEMORY_MB, readKattisSettings, readYaml, type KattisSettings } from './kattis-config.ts';
+import { latexToMarkdown, type Sample } from './latex-statement.ts';
 import { readSubmissions } from './submissions.ts';
 import { tokenOptions } from '../checkers/tokens.ts';
 
@@ -38,6 +39,11 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
   if (tests.length === 0) throw new PackageError('the package has no tests: expected data/secret/*.in with matching .ans files');
   if (checker.kind === 'tokens') for (const test of tests) if (test.validatorFlags) checkFlags(test.validatorFlags, `${test.name}: output validator flags`);
   const statementFiles = await statement(dir);
+  if (statementFiles.markdown === undefined && statementFiles.texPath) {
+    // Samples of an interactive problem are not what the program reads: not shown.
+    const samples = settings.interaction ? [] : await sampleTexts(tests.filter((t) => t.sample));
+    statementFiles.markdown = latexToMarkdown((await readText(statementFiles.texPath)) ?? '', samples);
+  }
   const { submissions, notes } = await readSubmissions(dir);
   return {
     name: settings.name ?? (await texProblemName(statementFiles.texPath)) ?? fallbackName,
@@ -153,6 +159,14 @@ async function statement(dir: string): Promise<Problem['statement']> {
     pdfPath: pdf ? path.join(base, pdf) : undefined,
     texPath: tex ? path.join(base, tex) : undefined,
   };
+}
+
+const MAX_SAMPLE_BYTES = 64 << 10;
+
+/** The sample tests' texts for a statement (a huge one is cut: it is for reading). */
+async function sampleTexts(tests: TestCase[]): Promise<Sample[]> {
+  const cut = (text: string | undefined) => (text === undefined ? '' : text.length > MAX_SAMPLE_BYTES ? `${text.slice(0, MAX_SAMPLE_BYTES)}\n…` : text);
+  return Promise.all(tests.map(async (t) => ({ name: t.name, input: cut(await readText(t.input)), output: cut(await readText(t.answer)) })));
 }
 
 /** A legacy package's name is often only in its LaTeX statement: \problemname{…}. */
