@@ -5,6 +5,7 @@ import { cpSync, readdirSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, removeTempDirs, tempDir, TEST_BACKEND, writeTree } from './helpers.ts';
+import { GUESS_VALIDATOR, PROGRAMS, TWO_PASS_VALIDATOR } from './interactive-programs.ts';
 import { writeZip } from './zip-builder.ts';
 
 interface Run {
@@ -180,6 +181,51 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       assert.match(report.timeLimit, /slowest accepted submission/);
       assert.deepEqual(report.notes, ['submissions/experimental/ is not judged: not a folder name of the Kattis or DOMjudge formats']);
       assert.equal(readdirSync(os.tmpdir()).filter((n) => n.startsWith('verdict-problem-')).length, before, 'the copy with links followed is removed');
+    });
+  });
+
+  describe('interactive and multi-pass packages', function () {
+    it('verdict judge: an interactive problem, its validator the interactor (legacy validation: custom interactive)', async function () {
+      const guess = writeTree({
+        'problem.yaml': 'name: Guess\nvalidation: custom interactive\nlimits:\n  time_limit: 1\n  memory: 256\n',
+        'output_validators/guess/validator.cpp': GUESS_VALIDATOR,
+        'data/sample/1.in': '100 1\n',
+        'data/sample/1.ans': '1\n',
+        'data/secret/1.in': '1000 337\n',
+        'data/secret/1.ans': '337\n',
+      });
+      const sources = writeTree({ 'search.c': PROGRAMS.correct, 'ones.c': PROGRAMS.wrongGuesses });
+      const right = await verdict('judge', guess, path.join(sources, 'search.c'), '--json', ...backend);
+      assert.equal(right.code, 0, right.stdout + right.stderr);
+      assert.deepEqual(
+        JSON.parse(right.stdout).tests.map((t: { name: string; verdict: string }) => [t.name, t.verdict]),
+        [
+          ['sample/1', 'AC'],
+          ['secret/1', 'AC'],
+        ],
+      );
+      const wrong = await verdict('judge', guess, path.join(sources, 'ones.c'), '--json', ...backend);
+      assert.equal(wrong.code, 1, wrong.stderr);
+      assert.equal(JSON.parse(wrong.stdout).verdict, 'WA');
+    });
+
+    it('verdict problem validate: a multi-pass problem (2023-07 type: multi-pass, output_validator/)', async function () {
+      const twice = writeTree({
+        'problem.yaml': 'problem_format_version: 2023-07-draft\nname: Twice\ntype: multi-pass\nlimits:\n  time_limit: 1\n  memory: 256\n  validation_passes: 2\n',
+        'output_validator/validator.cpp': TWO_PASS_VALIDATOR,
+        'data/secret/1.in': '5\n',
+        'data/secret/1.ans': 'two\n',
+        'submissions/accepted/twice.c': PROGRAMS.twoPass,
+        'submissions/wrong_answer/second.c': PROGRAMS.twoPassWrongSecond,
+      });
+      const r = await verdict('problem', 'validate', twice, '--json', ...backend);
+      const report = JSON.parse(r.stdout);
+      const rows = Object.fromEntries(report.submissions.map((s: { file: string; verdict: string; ok: boolean; detail: string }) => [s.file, [s.verdict, s.ok, s.detail]]));
+      assert.deepEqual(rows, {
+        'submissions/accepted/twice.c': ['AC', true, ''],
+        'submissions/wrong_answer/second.c': ['WA', true, 'secret/1: pass 1 fine\npass 2: 12 is not 10 + 1'],
+      });
+      assert.equal(r.code, 0, r.stderr);
     });
   });
 

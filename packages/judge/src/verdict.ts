@@ -26,3 +26,14 @@ export function runVerdict(result: RunResult, language: Language, cpuLimitMs: nu
 export function overallVerdict(tests: { verdict: Verdict }[]): Verdict {
   return tests.find((t) => t.verdict !== 'AC')?.verdict ?? 'AC';
 }
+
+/**
+ * Whether a test's run is repeated before its verdict counts: the backend gets headroom over the
+ * time limit (judge-submission.ts, RERUN_FACTOR), and a run that ends over the limit within it, or
+ * that hits the wall-clock limit without using its CPU time (starved, or sleeping), is run again.
+ */
+export function worthAnotherRun(result: RunResult, cpuLimitMs: number): boolean {
+  if (result.status === 'SE') return false;
+  if (result.status === 'TLE') return result.cpuMs <= cpuLimitMs;
+  return result.cpuMs > cpuLimitMs;
+}

@@ -61,6 +61,30 @@ export interface RunResult {
   message?: string;
 }
 
+/** One side of an interactive run: its stdin and stdout are the pipes to the other side. */
+export type PipedRunRequest = Omit<RunRequest, 'stdin' | 'stdoutFile'>;
+
+/**
+ * Two process trees, each in a sandbox of its own with its own limits, connected by pipes: the
+ * validator's stdout is the program's stdin and the program's stdout the validator's stdin
+ * (`JudgeBackend.runInteractive`). When one side ends, the other reads EOF and its writes fail
+ * (EPIPE); two sides each waiting for the other end at their wall-clock limits.
+ */
+export interface InteractiveRunRequest {
+  /** The submission. It reaches nothing of the validator: not its files, not its processes. */
+  program: PipedRunRequest;
+  /** The problem's interactor (a Kattis output validator, a testlib interactor). */
+  validator: PipedRunRequest;
+}
+
+export interface InteractiveRunResult {
+  /** The figures of each side are its own; `stdout` is empty (it went to the other side). */
+  program: RunResult;
+  validator: RunResult;
+  /** Which side's program ended first (the verdict rules of Kattis depend on it). */
+  firstToEnd: 'program' | 'validator';
+}
+
 /**
  * One sandbox for every test of a submission (`JudgeBackend.openSession`): set up once, then one
  * run per test. Each run starts from the pristine work dir (files a run creates, changes or
@@ -105,6 +129,11 @@ export interface JudgeBackend {
    * the host cannot give sessions their guarantees; the judge then runs each test with run().
    */
   openSession?(req: SessionRequest): Promise<RunSession>;
+  /**
+   * Optional: the program and the validator connected by pipes (see InteractiveRunRequest). A
+   * backend without it cannot judge interactive problems: the judge gives them SE, naming it.
+   */
+  runInteractive?(req: InteractiveRunRequest): Promise<InteractiveRunResult>;
   /** Optional: release what the backend keeps between runs (the judge's close() calls it). */
   close?(): Promise<void>;
 }
@@ -132,6 +161,8 @@ export interface CheckerContext {
 export interface CheckerResult {
   verdict: 'AC' | 'WA' | 'PE' | 'SE';
   message?: string;
+  /** A scoring validator's score for the test (Kattis score.txt). */
+  score?: number;
 }
 export interface Checker {
   name: string;

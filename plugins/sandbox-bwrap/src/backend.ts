@@ -4,12 +4,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { JudgeBackend, RunRequest, RunResult, RunSession, SessionRequest } from '@verdict/plugin-api';
+import type { InteractiveRunRequest, InteractiveRunResult, JudgeBackend, RunRequest, RunResult, RunSession, SessionRequest } from '@verdict/plugin-api';
 import { systemMountArgs } from './bwrap-args.ts';
 import { detectCgroups } from './cgroups.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 import { corePinning } from './cpusets.ts';
 import { loadHelpers } from './helpers.ts';
+import { runInteractiveInSandbox } from './interactive.ts';
 import { runInSandbox, stopSpareLauncher, type SandboxEnvironment } from './run.ts';
 import { openSessionInSandbox } from './session.ts';
 import { systemError } from './verdict.ts';
@@ -21,6 +22,8 @@ export interface SandboxBackend extends JudgeBackend {
   readonly config: SandboxConfig;
   /** One sandbox for every test of a submission (docs/sandbox.md, "One sandbox per submission"). */
   openSession(req: SessionRequest): Promise<RunSession>;
+  /** The program and the validator in two sandboxes joined by pipes (docs/sandbox.md, "Interactive runs"). */
+  runInteractive(req: InteractiveRunRequest): Promise<InteractiveRunResult>;
   /** Run cgroups under this backend's cgroupParent right now (empty when no run is going on). */
   listRunCgroups(): Promise<string[]>;
   /**
@@ -63,6 +66,16 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
         return systemError(`sandbox unavailable: ${(err as Error).message}`);
       }
       return runInSandbox(env, req);
+    },
+    async runInteractive(req: InteractiveRunRequest): Promise<InteractiveRunResult> {
+      let env: SandboxEnvironment;
+      try {
+        env = await prepare();
+      } catch (err) {
+        const failed = systemError(`sandbox unavailable: ${(err as Error).message}`);
+        return { program: failed, validator: failed, firstToEnd: 'program' };
+      }
+      return runInteractiveInSandbox(env, req);
     },
     async openSession(req: SessionRequest) {
       return openSessionInSandbox(await prepare(), req);

@@ -6,7 +6,7 @@ import { lstatSync, readlinkSync } from 'node:fs';
 /**
  * Child fds the backend passes to the launcher and bwrap. 0-2 are bwrap's own stdio (its error
  * messages on 2); the program gets its stdio from 6-8 through the exec gate, so only the
- * program's processes hold the program's pipes.
+ * program's processes (and the gate, until it has reported) hold the program's pipes.
  */
 export const SECCOMP_FD = 3;
 /** The exec gate binary, the sandbox's pid 1, run as /proc/self/fd/4 (no mount needed). */

@@ -39,8 +39,32 @@ export interface SandboxEnvironment {
 const SETUP_TIMEOUT_MS = 10_000;
 
 export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Promise<RunResult> {
+  return (await runSandboxed(env, req)).result;
+}
+
+/** A run and when its program ended (monotonic ns: the gate's report, our kill, or the launcher's exit). */
+export interface SandboxedRun {
+  result: RunResult;
+  endedAt: bigint;
+}
+
+/**
+ * One run. `piped`: a launcher started with the pipes to the other side of an interactive run
+ * (interactive.ts) as the program's stdin and stdout; it is ended here whatever happens, so
+ * the other side reads EOF even when this one never starts.
+ */
+export async function runSandboxed(env: SandboxEnvironment, req: RunRequest, piped?: Launcher): Promise<SandboxedRun> {
+  try {
+    return await runChecked(env, req, piped);
+  } finally {
+    if (piped && piped.proc.exitCode === null && piped.proc.signalCode === null) piped.proc.kill('SIGKILL');
+  }
+}
+
+async function runChecked(env: SandboxEnvironment, req: RunRequest, piped: Launcher | undefined): Promise<SandboxedRun> {
+  const failed = (message: string): SandboxedRun => ({ result: systemError(message), endedAt: process.hrtime.bigint() });
   const invalid = requestProblem(req);
-  if (invalid) return systemError(`invalid run request: ${invalid}`);
+  if (invalid) return failed(`invalid run request: ${invalid}`);
   const limits = resolveLimits(env.config, req);
   env.closed = false;
   let cgroup: RunCgroup;
@@ -50,9 +74,10 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
     // cgroups with it.
     cgroup = env.cgroups.take({ memoryBytes: limits.memoryBytes, pids: limits.pids + 1 });
   } catch (err) {
-    return systemError(`cannot create the run's cgroup: ${(err as Error).message}`);
+    return failed(`cannot create the run's cgroup: ${(err as Error).message}`);
   }
   let result = systemError('the run did not finish');
+  let endedAt: bigint | undefined;
   try {
     const mountPoints = (req.readOnlyBinds ?? [])
       .map((b) => path.posix.relative(SANDBOX_WORK_DIR, path.posix.normalize(b.sandbox)))
@@ -61,7 +86,8 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
       throw new Error(`cannot prepare the work dir: ${err.message}`);
     });
     try {
-      result = await supervise(env, req, limits, cgroup, work.hostDir).catch((err: Error) => systemError(err.message));
+      const supervised = await supervise(env, req, limits, cgroup, work.hostDir, piped).catch((err: Error) => ({ result: systemError(err.message), endedAt: undefined }));
+      ({ result, endedAt } = supervised);
     } finally {
       // Nothing of the run may write into the work dir while it is copied back.
       await cgroup.killAll().catch(() => undefined);
@@ -76,9 +102,9 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
         },
       );
     }
-    return result;
+    return { result, endedAt: endedAt ?? process.hrtime.bigint() };
   } catch (err) {
-    return systemError((err as Error).message);
+    return failed((err as Error).message);
   } finally {
     // Every path ends here: nothing of the run may survive it, not even on our own errors. The
     // empty cgroup is removed in the background (the backend's idle() and close() wait for it).
@@ -150,7 +176,8 @@ async function supervise(
   limits: ResolvedLimits,
   cgroup: RunCgroup,
   workDir: string,
-): Promise<RunResult> {
+  piped: Launcher | undefined,
+): Promise<SandboxedRun> {
   const { config } = env;
   const fds: number[] = [];
   const openFd = (file: string, flags: number, mode?: number) => {
@@ -161,6 +188,8 @@ async function supervise(
   let child: ChildProcess | undefined;
   const timers: NodeJS.Timeout[] = [];
   let joined = false;
+  let endedAt: bigint | undefined;
+  const ended = (result: RunResult): SandboxedRun => ({ result, endedAt: endedAt ?? process.hrtime.bigint() });
   try {
     // Opened here by the host (no symlink following), so the program cannot redirect it.
     const stdoutFd = req.stdoutFile
@@ -175,20 +204,22 @@ async function supervise(
       argv: req.argv,
     });
     const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
-    // The launcher opens a stdin file itself ('F' + path), or puts /dev/null ('N') or our pipe ('P') there.
-    const stdinMode = typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin) ? `F${req.stdin.file}` : req.stdin === undefined ? 'N' : 'P';
+    // The launcher opens a stdin file itself ('F' + path), or puts /dev/null ('N') or the pipe it
+    // was given ('P': ours, or the other side's of an interactive run) there.
+    const stdinMode = piped ? 'P' : typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin) ? `F${req.stdin.file}` : req.stdin === undefined ? 'N' : 'P';
     const request = launcherRequest(env, { cpuSeconds, fileBytes: limits.diskBytes, stackBytes: limits.memoryBytes, stdinMode, pid1: '-', env: req.env, args });
-    const launcher = takeLauncher(env);
+    const launcher = piped ?? takeLauncher(env);
     child = launcher.proc;
     const proc = child;
     const { control, stdio } = launcher;
-    const [programIn, programOut, programErr] = PROGRAM_STDIO_FDS.map((fd) => stdio[fd]) as [Writable, Readable, Readable];
+    const programErr = stdio[PROGRAM_STDIO_FDS[2]] as Readable;
     control.write(`${request.length}\n`);
     control.write(request);
 
     let stopReason: StopReason = null;
     const stop = (reason: StopReason) => {
       stopReason ??= reason;
+      endedAt ??= process.hrtime.bigint();
       if (joined) cgroup.killAll().catch(() => undefined);
       // The launcher kills bwrap (the sandbox dies with it) and reaps everything before it exits.
       proc.kill('SIGTERM');
@@ -199,10 +230,8 @@ async function supervise(
     });
     exited.catch(() => undefined);
 
-    programIn.on('error', () => undefined); // the program may exit without reading its input
-    if (stdinMode === 'P') programIn.end(req.stdin as string | Buffer);
-    else programIn.destroy(); // the launcher put a file or /dev/null on the program's stdin
-    const stdout = collectStdout(programOut, stdoutFd, limits.outputBytes, () => stop('output'));
+    // Piped: the program's stdin and stdout are the other side's, never ours.
+    const stdout = piped ? Promise.resolve('') : ownStdio(stdio, req, stdinMode, stdoutFd, limits, () => stop('output'));
     const stderr = collectBounded(programErr, limits.stderrBytes);
     const bwrapErrors = collectBounded(proc.stderr!, 64 << 10);
 
@@ -218,7 +247,7 @@ async function supervise(
     if (gatePid) {
       cgroup.join(gatePid);
       joined = true;
-      reported = reportedStatus(control);
+      reported = reportedStatus(control, () => (endedAt ??= process.hrtime.bigint()));
       released = process.hrtime.bigint();
       control.end('g');
       timers.push(setTimeout(() => stop('wall'), limits.wallMs));
@@ -233,6 +262,7 @@ async function supervise(
     }
 
     const { code, signal } = await exited;
+    endedAt ??= process.hrtime.bigint();
     const wallMs = Number(process.hrtime.bigint() - released) / 1e6;
     for (const t of timers.splice(0)) clearTimeout(t);
     if (!gatePid) {
@@ -240,7 +270,7 @@ async function supervise(
       const giveUp = setTimeout(() => proc.stderr!.destroy(), 1000);
       const err = await bwrapErrors;
       clearTimeout(giveUp);
-      return systemError(`bwrap did not start the sandbox: ${err.trim() || `exit ${code ?? signal}`}`, { stderr: err });
+      return ended(systemError(`bwrap did not start the sandbox: ${err.trim() || `exit ${code ?? signal}`}`, { stderr: err }));
     }
     await cgroup.killAll();
     // The program's pipes are held by its own processes only: all gone now, EOF follows; the
@@ -250,12 +280,28 @@ async function supervise(
     // bwrap's messages matter only when it fails to start the sandbox (above).
     proc.stderr!.destroy();
     const figures = cgroup.figures();
-    return classify({ code, signal, waitStatus, wallMs, figures, stopReason, limits, stdout: out, stderr: err });
+    return ended(classify({ code, signal, waitStatus, wallMs, figures, stopReason, limits, stdout: out, stderr: err }));
   } finally {
     for (const t of timers) clearTimeout(t);
     for (const fd of fds) closeSync(fd);
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   }
+}
+
+/** Our pipes on the program's stdin (fed from the request) and stdout (counted against the cap). */
+function ownStdio(
+  stdio: Launcher['stdio'],
+  req: RunRequest,
+  stdinMode: string,
+  stdoutFd: number | null,
+  limits: ResolvedLimits,
+  onOverflow: () => void,
+): Promise<string> {
+  const [programIn, programOut] = PROGRAM_STDIO_FDS.map((fd) => stdio[fd]) as [Writable, Readable];
+  programIn.on('error', () => undefined); // the program may exit without reading its input
+  if (stdinMode === 'P') programIn.end(req.stdin as string | Buffer);
+  else programIn.destroy(); // the launcher put a file or /dev/null on the program's stdin
+  return collectStdout(programOut, stdoutFd, limits.outputBytes, onOverflow);
 }
 
 /** The launcher's request (format in helpers/rlimit-exec.c). */
@@ -282,8 +328,10 @@ const spareLaunchers = new WeakMap<SandboxEnvironment, Launcher>();
  * Starts the launcher of a coming run: the judge process is forked (the costliest step of a
  * spawn from a big Node process) and the launcher waits for its request on the control socket.
  * Started for the next run once a run is over, so the fork is off the run's critical path.
+ * `connectedTo`: another launcher whose program's stdout and stdin (our ends of its pipes) become
+ * this program's stdin and stdout (an interactive run, interactive.ts).
  */
-function startLauncher(env: SandboxEnvironment): Launcher {
+export function startLauncher(env: SandboxEnvironment, connectedTo?: Launcher): Launcher {
   const fds: number[] = [];
   try {
     const seccompFd = env.seccompBpf ? openSync(env.seccompBpf, fsConstants.O_RDONLY) : null;
@@ -299,7 +347,7 @@ function startLauncher(env: SandboxEnvironment): Launcher {
       // 0-2: bwrap's own stdio (its errors on 2); 3: seccomp filter; 4: the gate; 5: control
       // socket (the request, then the gate's 'r' and 'g'); 6-8: the program's stdin, stdout,
       // stderr (see bwrap-args.ts).
-      stdio: ['ignore', 'ignore', 'pipe', seccompFd ?? 'ignore', gateFd, 'pipe', 'pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe', seccompFd ?? 'ignore', gateFd, 'pipe', ...programPipes(connectedTo), 'pipe'],
     });
     const stdio = proc.stdio as unknown as (Readable | Writable | null)[];
     const control = stdio[CONTROL_FD] as Duplex;
@@ -311,6 +359,13 @@ function startLauncher(env: SandboxEnvironment): Launcher {
   } finally {
     for (const fd of fds) closeSync(fd);
   }
+}
+
+/** fds 6 and 7 of a launcher: pipes of ours, or the ends of another launcher's program pipes. */
+function programPipes(connectedTo: Launcher | undefined): ['pipe', 'pipe'] | [Readable, Writable] {
+  if (!connectedTo) return ['pipe', 'pipe'];
+  const [stdin, stdout] = PROGRAM_STDIO_FDS.map((fd) => connectedTo.stdio[fd]);
+  return [stdout as Readable, stdin as Writable];
 }
 
 /** The spare launcher if it is still waiting, else a new one; a new spare follows the run. */
@@ -379,7 +434,8 @@ export function gateReady(control: Duplex, proc: ChildProcess): Promise<number> 
  * The program's raw wait status as the gate reports it on the control socket after 'g' (null
  * when the gate died first: killed at a limit, or with the whole sandbox).
  */
-async function reportedStatus(control: Duplex): Promise<number | null> {
+async function reportedStatus(control: Duplex, onReport: () => void): Promise<number | null> {
+  control.once('data', onReport);
   const bytes = await readAll(control);
   return bytes.length === 4 ? bytes.readInt32LE(0) : null;
 }

@@ -1,9 +1,10 @@
 // A judge backend with no isolation: spawn + rlimits (through runner.c), CPU and peak memory from
 // the child's resource usage, wall limit and output cap enforced here in the parent.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import os from 'node:os';
-import type { JudgeBackend, RunRequest, RunResult, RunStatus } from '@verdict/plugin-api';
+import type { Readable, Writable } from 'node:stream';
+import type { InteractiveRunRequest, InteractiveRunResult, JudgeBackend, PipedRunRequest, RunRequest, RunResult, RunStatus } from '@verdict/plugin-api';
 import { runnerBinary } from './runner-binary.ts';
 
 export interface UnsafeLocalOptions {
@@ -50,25 +51,80 @@ export function createUnsafeLocalBackend(options: UnsafeLocalOptions = {}): Judg
       } catch (err) {
         return systemError((err as Error).message);
       }
-      return runWithRunner(runner, req);
+      return startRunner(runner, req).finished.then((run) => run.result);
+    },
+    async runInteractive(req) {
+      let runner: string;
+      try {
+        runner = await runnerBinary(options.cacheDir);
+      } catch (err) {
+        const failed = systemError((err as Error).message);
+        return { program: failed, validator: failed, firstToEnd: 'program' };
+      }
+      return runInteractive(runner, req);
     },
   };
 }
 
+/**
+ * The validator's runner is started holding back its program; the program's runner gets our ends
+ * of the validator's stdin and stdout as its stdout and stdin (libuv makes fds 0-2 blocking in
+ * the child). Once ours are closed, both are let go: no byte passes through the judge, and no
+ * byte can be read by us before the other side has its pipe.
+ */
+async function runInteractive(runner: string, req: InteractiveRunRequest): Promise<InteractiveRunResult> {
+  const given = [req.program, req.validator] as (PipedRunRequest & { stdin?: unknown; stdoutFile?: unknown })[];
+  if (given.some((r) => r.stdin !== undefined || r.stdoutFile !== undefined)) {
+    const failed = systemError('invalid interactive run request: stdin and stdout are the pipes, stdin and stdoutFile cannot be given');
+    return { program: failed, validator: failed, firstToEnd: 'program' };
+  }
+  const validator = startRunner(runner, req.validator, 'held');
+  const program = startRunner(runner, req.program, validator.child);
+  // Ours of the validator's stdin goes at once (or it would never read EOF); ours of its stdout,
+  // the program's stdin, never read, stays until the validator ends: a validator writing after
+  // the program ended is not killed by SIGPIPE (problemtools keeps that pipe open too).
+  validator.child.stdin?.destroy();
+  validator.child.once('exit', () => validator.child.stdout?.destroy());
+  program.start();
+  validator.start();
+  const [p, v] = await Promise.all([program.finished, validator.finished]);
+  return { program: p.result, validator: v.result, firstToEnd: p.endedAt <= v.endedAt ? 'program' : 'validator' };
+}
+
+interface RunnerRun {
+  child: ChildProcess;
+  /** Lets a held program start (an interactive run); nothing for the others. */
+  start(): void;
+  /** The result, and when the program ended (monotonic ns: the runner's report or exit). */
+  finished: Promise<{ result: RunResult; endedAt: bigint }>;
+}
+
+/**
+ * `link`: absent for a plain run; 'held' for the validator of an interactive run (its stdin and
+ * stdout are handed to the program's runner, and it starts at start()); the held runner for the
+ * program, whose stdin and stdout are then the validator's stdout and stdin.
+ */
 // Without namespaces there is nothing to mount: the program runs in req.workDir and sees the
 // host's files as they are, so req.readOnlyBinds has no meaning here and is ignored.
-function runWithRunner(runner: string, req: RunRequest): Promise<RunResult> {
+function startRunner(runner: string, req: RunRequest, link?: 'held' | ChildProcess): RunnerRun {
   const { limits } = req;
   const wallMs = limits.wallMs ?? 3 * limits.cpuMs;
   const outputCap = limits.outputBytes ?? DEFAULT_OUTPUT_BYTES;
   const stderrCap = limits.stderrBytes ?? DEFAULT_STDERR_BYTES;
   const fileCap = limits.diskKb ? limits.diskKb * 1024 : outputCap;
-  const args = [String(limits.cpuMs), String(wallMs), String(limits.memoryKb), String(fileCap), String(STACK_KB), '--', ...req.argv];
+  const held = link !== undefined;
+  const args = [String(limits.cpuMs), String(wallMs), String(limits.memoryKb), String(fileCap), String(STACK_KB), ...(held ? ['--wait'] : []), '--', ...req.argv];
   const env = { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8', ...req.env };
+  const stdio: StdioOptions =
+    link === undefined ? ['pipe', 'pipe', 'pipe', 'pipe'] : link === 'held' ? ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'] : [link.stdout as Readable, link.stdin as Writable, 'pipe', 'pipe', 'pipe'];
+  const child = spawn(runner, args, { cwd: req.workDir, env, stdio, detached: true });
+  const start = () => (child.stdio[4] as Writable | null)?.end('g');
+  (child.stdio[4] as Writable | null)?.on('error', () => undefined);
+  let endedAt: bigint | undefined;
 
-  return new Promise((resolve) => {
+  const finished = new Promise<{ result: RunResult; endedAt: bigint }>((resolveRun) => {
+    const resolve = (result: RunResult) => resolveRun({ result, endedAt: endedAt ?? process.hrtime.bigint() });
     const started = process.hrtime.bigint();
-    const child = spawn(runner, args, { cwd: req.workDir, env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], detached: true });
     let wallExceeded = false;
     let outputExceeded = false;
     let stdoutBytes = 0;
@@ -90,7 +146,7 @@ function runWithRunner(runner: string, req: RunRequest): Promise<RunResult> {
       killGroup();
     }, wallMs + 1000); // a backstop: the runner enforces the wall limit itself
 
-    child.stdout!.on('data', (chunk: Buffer) => {
+    if (!held) child.stdout!.on('data', (chunk: Buffer) => {
       if (outputExceeded) return;
       stdoutBytes += chunk.length;
       if (stdoutBytes > outputCap) {
@@ -106,16 +162,13 @@ function runWithRunner(runner: string, req: RunRequest): Promise<RunResult> {
       stderrChunks.push(chunk.subarray(0, stderrCap - stderrBytes));
       stderrBytes += Math.min(chunk.length, stderrCap - stderrBytes);
     });
-    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => (report += chunk.toString()));
+    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+      endedAt ??= process.hrtime.bigint();
+      report += chunk.toString();
+    });
+    child.once('exit', () => (endedAt ??= process.hrtime.bigint()));
 
-    child.stdin!.on('error', () => {}); // the program may exit without reading its input
-    if (req.stdin === undefined) child.stdin!.end();
-    else if (typeof req.stdin === 'string' || Buffer.isBuffer(req.stdin)) child.stdin!.end(req.stdin);
-    else {
-      const input = createReadStream(req.stdin.file);
-      input.on('error', () => child.stdin!.end());
-      input.pipe(child.stdin!);
-    }
+    if (!held) feedStdin(child.stdin!, req.stdin);
 
     child.on('error', (err) => {
       clearTimeout(timer);
@@ -173,6 +226,18 @@ function runWithRunner(runner: string, req: RunRequest): Promise<RunResult> {
       resolve({ status, ...base, message });
     });
   });
+  return { child, start, finished };
+}
+
+function feedStdin(stdin: Writable, input: RunRequest['stdin']): void {
+  stdin.on('error', () => {}); // the program may exit without reading its input
+  if (input === undefined) stdin.end();
+  else if (typeof input === 'string' || Buffer.isBuffer(input)) stdin.end(input);
+  else {
+    const file = createReadStream(input.file);
+    file.on('error', () => stdin.end());
+    file.pipe(stdin);
+  }
 }
 
 function parseReport(text: string): RunnerReport | null {

@@ -1,5 +1,7 @@
 /* Runs one program under rlimits for the unsafe-local backend and reports its resource usage.
- * usage: runner <cpu_ms> <wall_ms> <memory_kb> <fsize_bytes> <stack_kb> -- argv...
+ * usage: runner <cpu_ms> <wall_ms> <memory_kb> <fsize_bytes> <stack_kb> [--wait] -- argv...
+ * --wait: start the program (and its clock) only once a byte arrives on fd 4 (an interactive run:
+ * the judge first hands this runner's stdin and stdout to the other side); EOF instead: exit 123.
  * Writes one line to fd 3: "<exit|signal|execfail> <code> <cpu_ms> <maxrss_kb> <limit> [detail]",
  * where limit is 0 (none), 1 (memory), 2 (cpu) or 3 (wall) for a limit this runner enforced.
  * Memory is watched by polling the child's RSS (no RLIMIT_AS: it breaks Java, Node and Go). */
@@ -51,17 +53,30 @@ static long rss_kb(pid_t pid) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 8 || strcmp(argv[6], "--") != 0) {
-    fprintf(stderr, "usage: runner cpu_ms wall_ms memory_kb fsize_bytes stack_kb -- argv...\n");
+  int wait_for_start = argc > 6 && strcmp(argv[6], "--wait") == 0;
+  int command = 7 + wait_for_start;
+  if (argc < command + 1 || strcmp(argv[command - 1], "--") != 0) {
+    fprintf(stderr, "usage: runner cpu_ms wall_ms memory_kb fsize_bytes stack_kb [--wait] -- argv...\n");
     return 120;
   }
   long cpu_ms = atol(argv[1]), wall_ms = atol(argv[2]), memory_kb = atol(argv[3]);
   long long fsize = atoll(argv[4]);
   long stack_kb = atol(argv[5]);
+  if (wait_for_start) {
+    char go;
+    if (read(4, &go, 1) != 1) return 123;
+    close(4);
+  }
   struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   int execfail[2];
   if (pipe2(execfail, O_CLOEXEC) != 0) { perror("pipe"); return 121; }
+  // SIGCHLD ends the wait between two polls at once: the report follows the program's end within
+  // microseconds, which tells which side of an interactive run ended first.
+  sigset_t chld, previous;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &chld, &previous);
   pid_t pid = fork();
   if (pid < 0) { perror("fork"); return 121; }
   if (pid == 0) {
@@ -73,9 +88,10 @@ int main(int argc, char **argv) {
     if (stack_kb > 0) setrlimit(RLIMIT_STACK, &st);
     struct rlimit core = { 0, 0 };
     setrlimit(RLIMIT_CORE, &core);
+    sigprocmask(SIG_SETMASK, &previous, NULL);
     close(3);
     close(execfail[0]);
-    execvp(argv[7], argv + 7);
+    execvp(argv[command], argv + command);
     int err = errno;
     if (write(execfail[1], &err, sizeof err) < 0) _exit(126);
     _exit(127);
@@ -98,7 +114,7 @@ int main(int argc, char **argv) {
       else if (elapsed_ms(&start) > wall_ms) limit = 3;
       if (limit) kill(pid, SIGKILL);
     }
-    nanosleep(&tick, NULL);
+    sigtimedwait(&chld, NULL, &tick);
   }
   long cpu = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000 + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000;
   long maxrss = ru.ru_maxrss > peak ? ru.ru_maxrss : peak;

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JudgeBackend, RunLimits, RunRequest, RunResult } from '../index.ts';
+import { interactiveContract } from './interactive.ts';
 import { C_PROGRAMS, cleanupWorkDirs, compileC, makeWorkDir, type ProgramName } from './programs.ts';
 
 export function backendContractSuite(name: string, makeBackend: () => JudgeBackend | Promise<JudgeBackend>): void {
@@ -155,5 +156,7 @@ export function backendContractSuite(name: string, makeBackend: () => JudgeBacke
       assert.equal(results[1].exitCode, 7);
       assert.equal(results[3].stdout, 'b');
     });
+
+    interactiveContract(() => backend);
   });
 }

@@ -2,10 +2,11 @@
 // It makes itself non-dumpable, tells the judge it is ready on the control socket (fd 5) and
 // waits until the judge has moved it into the run's cgroups and answers 'g'. Then it forks the
 // program's process, which puts the program's stdio (fds 6-8) in place, closes every other fd
-// and execs the program; the gate closes all its fds but the control socket, reaps whatever the
-// program leaves to it and, as soon as the program itself ends, writes its raw wait status (an
-// int, 4 bytes) on the control socket and exits with it (128 + N for signal N): the kernel then
-// kills every other process of the pid namespace. The judge trusts the status on the socket
+// and execs the program; the gate closes all its fds but the control socket and the program's
+// stdin and stdout (it never uses them), reaps whatever the program leaves to it and, as soon as
+// the program itself ends, writes its raw wait status (an int, 4 bytes) on the control socket
+// and exits with it (128 + N for signal N): the kernel then kills every other process of the pid
+// namespace. The judge trusts the status on the socket
 // over the exit code, which a program exiting with 137 or 152 could otherwise make look like a
 // signal.
 //
@@ -57,9 +58,11 @@ int main(int argc, char **argv) {
     dprintf(2, "sandbox: cannot execute %s: %s\n", argv[1], strerror(err));
     _exit(err == ENOENT ? 127 : 126);
   }
-  // Only the program's processes hold its stdio from now on; the control socket stays ours.
+  // The control socket stays ours, and so do the program's stdin and stdout until its status is
+  // written: in an interactive run they are the other sandbox's pipes, which must not read EOF
+  // (or EPIPE) and end before this side's end is reported, or who ended first would be a race.
   for (int fd = 0; fd < 5; fd++) close(fd);
-  close_from(6);
+  close_from(8);
   for (;;) {
     int status;
     pid_t pid = waitpid(-1, &status, 0);

@@ -10,9 +10,10 @@
 // sandbox dies with it (--die-with-parent); the launcher still reaps everything before it exits.
 // Request on fd 5: a decimal byte count and '\n', then that many bytes of NUL-terminated fields:
 //   UID GID CPU-SECONDS FSIZE-BYTES STACK-BYTES STDIN PID1 ENV-COUNT ENV... COMMAND [ARGS...]
-// STDIN: "P" keeps fd 6 as passed (a pipe the judge writes), "N" puts /dev/null there, "F" and
-// a path a file opened here (as root, like the judge would). PID1: "-" keeps fd 4 (the exec
-// gate) as passed, else the path of the binary to put there instead (the session runner).
+// STDIN: "P" keeps fd 6 as passed (a pipe the judge writes, or in an interactive run the other
+// sandbox's stdout), "N" puts /dev/null there, "F" and a path a file opened here (as root, like
+// the judge would). PID1: "-" keeps fd 4 (the exec gate) as passed, else the path of the binary
+// to put there instead (the session runner).
 // EOF before a request: exit 127.
 // Every fd above 8 is closed: only what the backend passes on (0-8, see run.ts) reaches bwrap.
 // Limits set here are inherited through bwrap by the sandboxed program; RLIMIT_AS is never set
@@ -115,6 +116,13 @@ int main(void) {
     close(fd);
   } else if (input[0] != 'P') {
     return 127;
+  }
+  // The program's stdio blocks, as programs expect: in an interactive run fds 6 and 7 are the
+  // judge's ends of the other sandbox's pipes, which libuv made non-blocking (the judge closed
+  // its copies before sending the request).
+  for (int fd = STDIN_FD; fd <= STDIN_FD + 2; fd++) {
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0 && (flags & O_NONBLOCK)) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   }
   if (strcmp(pid1, "-") != 0) {
     int fd = open(pid1, O_RDONLY | O_CLOEXEC);

@@ -1,0 +1,259 @@
+// One test of an interactive and/or multi-pass problem (Kattis `type: interactive`, `multi-pass`):
+// the program runs beside the problem's validator, joined by pipes (the backend's runInteractive),
+// or, multi-pass without interaction, before it as in a batch test. The validator may then ask for
+// another pass (Kattis: `nextpass.in` in its feedback folder, which lasts across the passes). The
+// verdict rules are problemtools' (docs/judge.md, "Interactive and multi-pass problems").
+import { constants as fsConstants, createWriteStream } from 'node:fs';
+import { chmod, lstat, mkdir, open, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { InteractiveRunResult, JudgeBackend, RunLimits, RunResult } from './plugin-api.ts';
+import { CHECKER_LIMITS, compileSpecialJudge, kattisVerdict, specialJudgeArgv, testlibVerdict, type CompiledSpecialJudge, type SpecialJudgeEnv } from './checkers/special.ts';
+import { languageEnv } from './languages.ts';
+import type { Language, Problem, TestCase, TestResult, Verdict } from './types.ts';
+import { runVerdict, worthAnotherRun } from './verdict.ts';
+import { copyFiles, copyReadable, makeWorkDir, removeDir } from './workspace.ts';
+
+type Protocol = 'kattis' | 'testlib';
+
+export interface InteractiveTest {
+  problem: Problem;
+  test: TestCase;
+  language: Language;
+  /** The compiled program: argv, work folder and environment as for a batch test. */
+  argv: string[];
+  workDir: string;
+  env: Record<string, string> | undefined;
+  /** The program's limits, with the headroom over the time limit (see worthAnotherRun). */
+  limits: RunLimits;
+  cpuLimitMs: number;
+  /** A file in a folder of the judge's: a batch pass's output; pass inputs go beside it. */
+  outputFile: string;
+}
+
+const MESSAGE_BYTES = 4096;
+
+/**
+ * The feedback folder lasts across passes, and the validator must be able to append to what it
+ * wrote there before (Kattis). The sandbox copies a work folder's files in as root's and
+ * read-only (docs/sandbox.md), so from the second pass on the validator is started by a shell
+ * that first puts a copy of its own in place of each feedback file.
+ */
+const OWN_FEEDBACK_FILES = 'find feedback -type f -exec sh -c \'cp "$1" "$1.verdict-own" && mv -f "$1.verdict-own" "$1"\' sh {} \\; ; exec "$@"';
+
+/**
+ * Why this judge cannot judge the problem as its package means it, or null: interactive and
+ * multi-pass problems need a validator of their own, and interactive ones a backend that joins
+ * two sandboxes by pipes. Never judged as a batch problem instead.
+ */
+export function interactionProblem(problem: Problem, backend: JudgeBackend): string | null {
+  const interaction = problem.interaction;
+  if (!interaction) return null;
+  const kind = interaction.interactive ? 'an interactive' : 'a multi-pass';
+  const { checker } = problem;
+  if (checker.kind !== 'kattis' && checker.kind !== 'testlib') return `${kind} problem needs its own output validator (Kattis or testlib), not the ${checker.kind} checker`;
+  if (interaction.multiPass && checker.kind === 'testlib') return 'a multi-pass problem needs a Kattis output validator (feedback folder, nextpass.in): testlib has none';
+  if (interaction.interactive && !backend.runInteractive) {
+    return `the judge backend "${backend.name}" cannot judge interactive problems: it has no runInteractive (the program and the validator in two sandboxes joined by pipes)`;
+  }
+  return null;
+}
+
+export async function judgeInteractiveTest(env: SpecialJudgeEnv, t: InteractiveTest): Promise<TestResult> {
+  const checker = t.problem.checker;
+  const base = { name: t.test.name, timeMs: 0, memoryKb: 0 };
+  const unsupported = interactionProblem(t.problem, env.backend);
+  if (unsupported || (checker.kind !== 'kattis' && checker.kind !== 'testlib')) return { ...base, verdict: 'SE', message: unsupported ?? 'no validator' };
+  let validator: CompiledSpecialJudge;
+  try {
+    validator = await compileSpecialJudge(env, checker.source);
+  } catch (err) {
+    return { ...base, verdict: 'SE', message: (err as Error).message };
+  }
+  const flags = checker.kind === 'kattis' ? (t.test.validatorFlags ?? checker.flags) : [];
+  const passes = new Passes(env, t, validator, checker.kind, flags);
+  const first = await passes.judge();
+  // The second run decides, every pass again from the first with a fresh feedback folder.
+  return first.rerun ? (await passes.judge()).result : first.result;
+}
+
+interface PassOutcome {
+  verdict: Verdict;
+  message?: string;
+  /** The validator's exit code (null when it did not run or did not exit). */
+  validatorExit: number | null;
+  program: RunResult;
+}
+
+/** Every pass of one test: the validator's folder (its files, the test's answer, the feedback folder) lasts across them. */
+class Passes {
+  constructor(
+    private readonly env: SpecialJudgeEnv,
+    private readonly t: InteractiveTest,
+    private readonly validator: CompiledSpecialJudge,
+    private readonly protocol: Protocol,
+    private readonly flags: string[],
+  ) {}
+
+  async judge(): Promise<{ result: TestResult; rerun: boolean }> {
+    const { t } = this;
+    const dir = await makeWorkDir(this.env.workRoot, 'check');
+    const inputs: string[] = [];
+    let timeMs = 0;
+    let memoryKb = 0;
+    let rerun = false;
+    const result = (verdict: Verdict, message?: string): { result: TestResult; rerun: boolean } => ({ result: { name: t.test.name, verdict, timeMs, memoryKb, message }, rerun });
+    try {
+      await copyFiles(this.validator.dir, dir);
+      await copyReadable(t.test.answer, path.join(dir, 'answer.txt'));
+      const feedback = path.join(dir, 'feedback');
+      await mkdir(feedback);
+      await chmod(feedback, 0o777);
+      const { maxPasses, multiPass } = t.problem.interaction!;
+      let input = t.test.input;
+      for (let pass = 1; ; pass++) {
+        // The validator's folder is its own to write: whatever it left under the name goes first.
+        await rm(path.join(dir, 'input.txt'), { force: true });
+        await copyReadable(input, path.join(dir, 'input.txt'));
+        const argv = pass === 1 ? this.validatorArgv() : ['/bin/sh', '-c', OWN_FEEDBACK_FILES, 'sh', ...this.validatorArgv()];
+        const outcome = t.problem.interaction!.interactive ? await this.interactivePass(dir, argv) : await this.batchPass(dir, input, argv);
+        // The time and memory limits hold for each pass; the test's figures are the largest (problemtools).
+        const capped = outcome.verdict === 'WA' || outcome.verdict === 'PE' ? Math.min(outcome.program.cpuMs, t.cpuLimitMs) : outcome.program.cpuMs;
+        timeMs = Math.max(timeMs, Math.round(capped));
+        memoryKb = Math.max(memoryKb, Math.round(outcome.program.memoryKb));
+        rerun ||= worthAnotherRun(outcome.program, t.cpuLimitMs);
+        if (!multiPass) return result(outcome.verdict, outcome.message);
+        const next = path.join(path.dirname(t.outputFile), `${path.basename(t.outputFile)}.pass${pass + 1}.in`);
+        const asked = await takeNextPass(feedback, next);
+        if (asked) inputs.push(next);
+        if (asked && outcome.validatorExit !== 42) return result('SE', `the validator wrote nextpass.in but did not accept the pass (exit ${outcome.validatorExit ?? 'none'})`);
+        if (outcome.verdict !== 'AC' || !asked) return result(outcome.verdict, outcome.message);
+        if (pass >= maxPasses) return result('SE', `the validator asked for pass ${pass + 1}, over the problem's ${maxPasses} (limits.validation_passes)`);
+        input = next;
+      }
+    } finally {
+      await removeDir(dir);
+      await Promise.all(inputs.map((file) => rm(file, { force: true })));
+    }
+  }
+
+  /** The validator's argv: Kattis `input answer feedback_dir [flags]`, testlib `input output answer`. */
+  private validatorArgv(): string[] {
+    const run = specialJudgeArgv(this.validator);
+    return this.protocol === 'kattis' ? [...run, 'input.txt', 'answer.txt', 'feedback/', ...this.flags] : [...run, 'input.txt', 'output.txt', 'answer.txt'];
+  }
+
+  private async interactivePass(dir: string, validatorArgv: string[]): Promise<PassOutcome> {
+    const { t } = this;
+    const run = await this.env.backend.runInteractive!({
+      program: { argv: t.argv, workDir: t.workDir, env: t.env, limits: t.limits },
+      validator: { argv: validatorArgv, workDir: dir, env: languageEnv(this.validator.language), limits: interactorLimits(t.limits) },
+    });
+    const said = await this.validatorSays(run.validator, dir);
+    return { ...interactiveVerdict(run, said, t.language, t.cpuLimitMs), validatorExit: run.validator.exitCode, program: run.program };
+  }
+
+  /** A multi-pass problem without interaction: the program on the pass's input, then the validator on its output. */
+  private async batchPass(dir: string, input: string, validatorArgv: string[]): Promise<PassOutcome> {
+    const { t } = this;
+    const program = await this.env.backend.run({ argv: t.argv, workDir: t.workDir, env: t.env, stdin: { file: input }, stdoutFile: t.outputFile, limits: t.limits });
+    const early = runVerdict(program, t.language, t.cpuLimitMs);
+    if (early) return { verdict: early, message: program.message ?? firstLine(program.stderr), validatorExit: null, program };
+    const validator = await this.env.backend.run({
+      argv: validatorArgv,
+      workDir: dir,
+      env: languageEnv(this.validator.language),
+      stdin: { file: t.outputFile },
+      limits: CHECKER_LIMITS,
+    });
+    const said = await this.validatorSays(validator, dir);
+    return { verdict: said.verdict, message: said.message, validatorExit: validator.exitCode, program };
+  }
+
+  /** The validator's verdict from its exit code, SE when it failed; its message (judgemessage.txt or testlib's stderr). */
+  private async validatorSays(validator: RunResult, dir: string): Promise<{ verdict: Verdict; message?: string }> {
+    const message = this.protocol === 'kattis' ? await readFeedbackFile(path.join(dir, 'feedback'), 'judgemessage.txt') : validator.stderr.trim().slice(0, MESSAGE_BYTES);
+    if (validator.status === 'SE') return { verdict: 'SE', message: `the validator could not run: ${validator.message ?? ''}`.trim() };
+    if (validator.status !== 'OK' && validator.status !== 'RE') return { verdict: 'SE', message: `the validator ended ${validator.status}: ${validator.message ?? ''}`.trim() };
+    const verdict = this.protocol === 'kattis' ? kattisVerdict(validator.exitCode) : testlibVerdict(validator.exitCode);
+    if (verdict === 'SE') return { verdict, message: `the validator failed (exit ${validator.exitCode ?? validator.signal}): ${message}`.trim() };
+    return { verdict, message: message || undefined };
+  }
+}
+
+/**
+ * problemtools' rule (judge/execute.py, _run_interactive): a validator that failed decides (SE),
+ * and so does one that rejected the program (WA, PE) before the program ended; otherwise a program
+ * over its time limit is TLE, one that crashed is MLE/RE as in a batch test (SIGPIPE excepted: the
+ * validator had stopped reading, so the validator decides), and else the validator's verdict.
+ */
+export function interactiveVerdict(
+  run: InteractiveRunResult,
+  said: { verdict: Verdict; message?: string },
+  language: Language,
+  cpuLimitMs: number,
+): { verdict: Verdict; message?: string } {
+  const { program } = run;
+  if (program.status === 'SE') return { verdict: 'SE', message: program.message };
+  if (said.verdict === 'SE') return said;
+  if (said.verdict !== 'AC' && run.firstToEnd === 'validator') return said;
+  const brokenPipe = program.status === 'RE' && program.signal === 'SIGPIPE';
+  const early = runVerdict(brokenPipe ? { ...program, status: 'OK' } : program, language, cpuLimitMs);
+  if (early) return { verdict: early, message: program.message ?? firstLine(program.stderr) };
+  return said;
+}
+
+/**
+ * The validator lives as long as the program may (its wall-clock limit and more), so that a
+ * deadlock ends at the program's limit (TLE), never at the validator's (SE).
+ */
+function interactorLimits(program: RunLimits): RunLimits {
+  const programWallMs = program.wallMs ?? 3 * program.cpuMs;
+  return { ...CHECKER_LIMITS, cpuMs: Math.max(CHECKER_LIMITS.cpuMs, programWallMs), wallMs: programWallMs + CHECKER_LIMITS.wallMs! };
+}
+
+/**
+ * Moves the validator's feedback_dir/nextpass.in to `target` (a file of the judge's, which the
+ * next pass reads as its input); false when there is none. Only a regular file counts: the
+ * validator writes its folder, and a link there must not make the judge read a file of the host.
+ */
+async function takeNextPass(feedback: string, target: string): Promise<boolean> {
+  const handle = await openRegular(feedback, 'nextpass.in');
+  if (!handle) return false;
+  try {
+    await pipeline(handle.createReadStream({ autoClose: false }), createWriteStream(target, { mode: 0o644 }));
+  } finally {
+    await handle.close();
+  }
+  await unlink(path.join(feedback, 'nextpass.in'));
+  return true;
+}
+
+/** The start of a feedback file the validator wrote ('' when there is none), as text. */
+async function readFeedbackFile(feedback: string, name: string): Promise<string> {
+  const handle = await openRegular(feedback, name);
+  if (!handle) return '';
+  try {
+    const buffer = Buffer.alloc(MESSAGE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, MESSAGE_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8').replaceAll('\0', '\uFFFD').trim();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `dir/name` opened when `dir` is a folder (not a link) and `name` a regular file in it (not a link, FIFO or device). */
+async function openRegular(dir: string, name: string) {
+  const folder = await lstat(dir).catch(() => null);
+  if (!folder?.isDirectory()) return null;
+  const handle = await open(path.join(dir, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK).catch(() => null);
+  if (handle && !(await handle.stat()).isFile()) {
+    await handle.close();
+    return null;
+  }
+  return handle;
+}
+
+function firstLine(text: string): string | undefined {
+  return text.split('\n').find((l) => l.trim() !== '')?.slice(0, 200);
+}

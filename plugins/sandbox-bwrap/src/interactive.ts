@@ -1,0 +1,57 @@
+// An interactive run: the program and the validator, each a run of its own (own sandbox, cgroups,
+// limits, figures), whose stdin and stdout are joined directly by the kernel: the validator's
+// launcher is started as usual, and the program's launcher gets our ends of the validator's
+// program pipes as its fds 6 and 7. We close our copies before either request is sent, so from
+// then on only the two programs' processes hold the pipes, and no byte passes through the judge.
+import type { Duplex } from 'node:stream';
+import type { InteractiveRunRequest, InteractiveRunResult, PipedRunRequest, RunResult } from '@verdict/plugin-api';
+import { PROGRAM_STDIO_FDS } from './bwrap-args.ts';
+import { runSandboxed, startLauncher, takeLauncher, type Launcher, type SandboxEnvironment } from './run.ts';
+import { systemError } from './verdict.ts';
+
+export async function runInteractiveInSandbox(env: SandboxEnvironment, req: InteractiveRunRequest): Promise<InteractiveRunResult> {
+  const invalid = pipedProblem('program', req.program) ?? pipedProblem('validator', req.validator);
+  if (invalid) return bothFailed(`invalid interactive run request: ${invalid}`);
+  const launchers = startLaunchers(env);
+  if (typeof launchers === 'string') return bothFailed(launchers);
+  const { validator, program } = launchers;
+  // The program's launcher holds its own copies now. Ours of the validator's stdin goes at once:
+  // with it open, the validator would never read EOF. Ours of its stdout (the program's stdin),
+  // never read, stays until the validator ends, as problemtools keeps it: a validator writing
+  // after the program ended is not killed by SIGPIPE. destroy() closes without shutdown(), which
+  // would cut the program's copy too.
+  const [validatorIn, validatorOut] = PROGRAM_STDIO_FDS.slice(0, 2).map((fd) => validator.stdio[fd] as Duplex);
+  validatorIn.destroy();
+  validator.proc.once('exit', () => validatorOut.destroy());
+  const [programRun, validatorRun] = await Promise.all([runSandboxed(env, req.program, program), runSandboxed(env, req.validator, validator)]);
+  return {
+    program: programRun.result,
+    validator: validatorRun.result,
+    firstToEnd: programRun.endedAt <= validatorRun.endedAt ? 'program' : 'validator',
+  };
+}
+
+/** The validator's launcher (the spare one), and the program's, given the validator's pipes; or why not. */
+function startLaunchers(env: SandboxEnvironment): { validator: Launcher; program: Launcher } | string {
+  env.closed = false;
+  let validator: Launcher | undefined;
+  try {
+    validator = takeLauncher(env);
+    return { validator, program: startLauncher(env, validator) };
+  } catch (err) {
+    validator?.proc.kill('SIGKILL');
+    return `cannot start the launchers: ${(err as Error).message}`;
+  }
+}
+
+/** A JavaScript caller can pass what the types leave out: the pipes are the only stdio. */
+function pipedProblem(side: string, req: PipedRunRequest): string | null {
+  const given = req as PipedRunRequest & { stdin?: unknown; stdoutFile?: unknown };
+  if (given.stdin !== undefined || given.stdoutFile !== undefined) return `the ${side}'s stdin and stdout are the pipes: stdin and stdoutFile cannot be given`;
+  return null;
+}
+
+function bothFailed(message: string): InteractiveRunResult {
+  const failed: RunResult = systemError(message);
+  return { program: failed, validator: failed, firstToEnd: 'program' };
+}
