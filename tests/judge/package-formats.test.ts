@@ -106,14 +106,11 @@ describe('problem package formats', function () {
     });
 
     it('refuses what Verdict does not support, by name', async function () {
-      await rejects(loadProblemPackage(withYaml('name: S\ntype: scoring\n')), /scoring problems .* not supported/);
-      await rejects(loadProblemPackage(withYaml('name: S\nvalidation: custom score\n', { 'output_validators/v/v.py': '' })), /scoring problems .* not supported/);
       await rejects(loadProblemPackage(withYaml('problem_format_version: 2023-07\nname: S\ntype: submit-answer\n')), /submit-answer problems are not supported/);
       await rejects(loadProblemPackage(withYaml('name: S\ntype: interactive\n')), /needs problem_format_version 2023-07 .*validation: custom interactive/);
       await rejects(loadProblemPackage(withYaml('problem_format_version: 2023-07\nname: S\ntype: magic\n')), /type "magic" is not a problem type/);
       await rejects(loadProblemPackage(withYaml('problem_format_version: 1999\nname: S\n')), /problem_format_version 1999 is not supported/);
       await rejects(loadProblemPackage(withYaml('name: S\nvalidation: custom sideways\n')), /validation modifier "sideways"/);
-      await rejects(loadProblemPackage(withYaml('name: S\n', { 'data/secret/testdata.yaml': 'grading: default\naccept_score: 1\n' })), /grading is for scoring problems/);
       await rejects(loadProblemPackage(withYaml('name: S\n', { 'domjudge-problem.ini': 'special_run = myrun\n' })), /special_run \(myrun\) is not supported/);
     });
 

@@ -94,6 +94,7 @@ export function publicResult(result: JudgeResult) {
     timeMs: result.timeMs,
     memoryKb: result.memoryKb,
     compileMessage: result.compileMessage,
+    ...(result.score !== undefined ? { score: result.score, maxScore: result.maxScore } : {}),
     tests: result.tests.map((t) => ({ name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb })),
   };
 }
@@ -106,5 +107,7 @@ function printResult(problemName: string, language: Language, result: JudgeResul
       result.tests.map((t) => [t.name, t.verdict, t.timeMs, t.memoryKb, (t.message ?? '').slice(0, 60)]),
     );
   }
-  console.log(`${problemName} · ${language.name}: ${result.verdict}  (time ${result.timeMs} ms, memory ${result.memoryKb} KB)`);
+  for (const g of result.groups ?? []) if (g.name !== 'data') console.log(`  group ${g.name}: ${g.verdict}, ${g.score} of ${g.maxScore}`);
+  const score = result.score !== undefined ? `, score ${result.score} of ${result.maxScore}` : '';
+  console.log(`${problemName} · ${language.name}: ${result.verdict}  (time ${result.timeMs} ms, memory ${result.memoryKb} KB${score})`);
 }

@@ -24,6 +24,9 @@ interface Row {
   timeMs: number;
   memoryKb: number;
   ok: boolean;
+  /** Scoring problems: what it scored of the most possible. */
+  score?: number;
+  maxScore?: number;
   detail: string;
 }
 
@@ -61,7 +64,7 @@ export default async function problemValidate(problemPath: string, flags: Valida
     } else {
       printTable(
         ['Submission', 'Lang', 'Expected', 'Got', 'Time', 'Memory (KB)', '', 'Detail'],
-        ordered.map((r) => [r.file, r.language, r.accepts.length > 1 ? `${r.expected} (or ${r.accepts.filter((v) => v !== r.expected).join('/')})` : r.expected, r.verdict ?? '-', `${seconds(r.timeMs)} / ${seconds(limit.timeLimitMs)}`, r.memoryKb, r.ok ? 'ok' : 'MISMATCH', r.detail.slice(0, 50)]),
+        ordered.map((r) => [r.file, r.language, r.accepts.length > 1 ? `${r.expected} (or ${r.accepts.filter((v) => v !== r.expected).join('/')})` : r.expected, r.verdict ?? '-', `${seconds(r.timeMs)} / ${seconds(limit.timeLimitMs)}`, r.memoryKb, r.ok ? 'ok' : 'MISMATCH', `${r.score !== undefined ? `score ${r.score}/${r.maxScore} ` : ''}${r.detail}`.slice(0, 50)]),
       );
       for (const note of notes) console.log(`note: ${note}`);
       console.log(limitNote);
@@ -99,6 +102,7 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     timeMs: result.timeMs,
     memoryKb: result.memoryKb,
     ok: submission.accepts.includes(result.verdict),
+    ...(result.score !== undefined ? { score: result.score, maxScore: result.maxScore } : {}),
     detail: result.verdict === 'CE' || result.verdict === 'SE' ? result.compileMessage.split('\n')[0] : failed ? `${failed.name}: ${failed.message ?? ''}` : '',
   };
 }

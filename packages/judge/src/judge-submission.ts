@@ -12,6 +12,7 @@ import { judgeInteractiveTest } from './interactive.ts';
 import { expandArgv, languageEnv } from './languages.ts';
 import type { JudgeProgress, JudgeResult, JudgeTimings, Language, Problem, TestCase, TestResult } from './types.ts';
 import { layoutSources, layoutValues, type SourceFile, type SourceLayout } from './sources.ts';
+import { judgeScored, type ScoredResult } from './scoring.ts';
 import { overallVerdict, runVerdict, worthAnotherRun } from './verdict.ts';
 import { filesSize, makeWorkDir, removeDir } from './workspace.ts';
 
@@ -148,8 +149,10 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
         log: ctx.log,
       }),
     );
+    let scored: ScoredResult | undefined;
     try {
-      for (const [i, test] of problem.tests.entries()) {
+      const runOne = async (i: number): Promise<TestResult> => {
+        const test = problem.tests[i];
         const outputFile = path.join(outputDir, `${i}.out`);
         const result = problem.interaction
           ? await clock.time('runMs', () =>
@@ -157,15 +160,25 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
             )
           : await judgeTest(ctx, clock, { runs, index: i, test, cpuLimitMs: limits.cpuMs, language, workDir, outputFile });
         tests.push(result);
-        onProgress?.({ phase: 'running', index: i + 1, total, test: result });
-        if (result.verdict !== 'AC' && !options.runAll) break;
+        onProgress?.({ phase: 'running', index: tests.length, total, test: result });
+        return result;
+      };
+      if (problem.scoring) {
+        // The groups decide which tests run (on_reject) and what the submission scores.
+        scored = await judgeScored(problem.scoring.root, runOne);
+      } else {
+        for (const i of problem.tests.keys()) {
+          const result = await runOne(i);
+          if (result.verdict !== 'AC' && !options.runAll) break;
+        }
       }
     } finally {
       await runs.close();
     }
     onProgress?.({ phase: 'done', total });
     return {
-      verdict: overallVerdict(tests),
+      ...(scored ? { score: scored.score, maxScore: scored.maxScore, groups: scored.groups } : {}),
+      verdict: scored?.verdict ?? overallVerdict(tests),
       timeMs: Math.max(0, ...tests.map((t) => t.timeMs)),
       memoryKb: Math.max(0, ...tests.map((t) => t.memoryKb)),
       compileMessage: compiled.message,
@@ -229,7 +242,7 @@ async function judgeTest(ctx: JudgeRunContext, clock: PhaseClock, run: TestRun):
   const checked = await clock.time('checkMs', () =>
     ctx.checkOutput({ input: run.test.input, answer: run.test.answer, output: run.outputFile, workDir: run.workDir }, run.test.validatorFlags),
   );
-  return { ...base, verdict: checked.verdict, message: checked.message };
+  return { ...base, verdict: checked.verdict, message: checked.message, ...(checked.score !== undefined ? { score: checked.score } : {}) };
 }
 
 function firstLine(text: string): string | undefined {

@@ -1,5 +1,6 @@
 // Types shared by the judge core: languages as loaded from languages/*, problems, verdicts.
 import type { LanguageDefinition } from './plugin-api.ts';
+import type { GroupResult, TestGroup } from './scoring.ts';
 
 export type Verdict = 'AC' | 'WA' | 'PE' | 'TLE' | 'MLE' | 'RE' | 'OLE' | 'CE' | 'SE';
 export const VERDICTS: readonly Verdict[] = ['AC', 'WA', 'PE', 'TLE', 'MLE', 'RE', 'OLE', 'CE', 'SE'];
@@ -114,6 +115,8 @@ export interface Problem {
   name: string;
   /** Absent: a batch problem. */
   interaction?: Interaction;
+  /** A scoring problem (Kattis type: scoring): its test data groups and the most it can score. */
+  scoring?: { root: TestGroup; maxScore: number };
   /** Folder the package was loaded (or extracted) from. */
   dir: string;
   timeLimitMs: number;
@@ -144,6 +147,8 @@ export interface TestResult {
   memoryKb: number;
   /** Checker message or the limit hit, for people; not part of the public JSON. */
   message?: string;
+  /** What a scoring validator gave the test (score.txt). */
+  score?: number;
 }
 
 export interface JudgeResult {
@@ -154,6 +159,10 @@ export interface JudgeResult {
   memoryKb: number;
   compileMessage: string;
   tests: TestResult[];
+  /** Scoring problems: the score, the most possible, and each test data group's (root last). */
+  score?: number;
+  maxScore?: number;
+  groups?: GroupResult[];
   /** Where the judging's wall time went; set by the judge core (absent on results made elsewhere, e.g. SE). */
   timings?: JudgeTimings;
 }

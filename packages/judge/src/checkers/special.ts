@@ -146,7 +146,9 @@ export async function runSpecialJudge(
     }
     const verdict = protocol === 'testlib' ? testlibVerdict(result.exitCode) : kattisVerdict(result.exitCode);
     if (verdict === 'SE') return { verdict, message: `checker failed (exit ${result.exitCode ?? result.signal}): ${said}`.trim() };
-    return { verdict, message: said || undefined };
+    const score = protocol === 'kattis' && verdict === 'AC' ? await readScore(feedback) : undefined;
+    if (score === null) return { verdict: 'SE', message: 'the validator wrote a score.txt that is not a number' };
+    return { verdict, message: said || undefined, ...(score !== undefined ? { score } : {}) };
   } finally {
     await removeDir(workDir);
   }
@@ -160,6 +162,18 @@ export function testlibVerdict(exitCode: number | null): CheckerResult['verdict'
 /** Kattis: 42 accepted, 43 wrong answer; any other exit is a validator failure. */
 export function kattisVerdict(exitCode: number | null): CheckerResult['verdict'] {
   return exitCode === 42 ? 'AC' : exitCode === 43 ? 'WA' : 'SE';
+}
+
+/** A scoring validator's score.txt: undefined when it wrote none, null when it is not a number. */
+async function readScore(dir: string): Promise<number | null | undefined> {
+  let text: string;
+  try {
+    text = (await readFile(path.join(dir, 'score.txt'), 'utf8')).slice(0, 100).trim();
+  } catch {
+    return undefined;
+  }
+  const score = Number(text);
+  return text !== '' && Number.isFinite(score) ? score : null;
 }
 
 async function readFeedback(dir: string): Promise<string> {

@@ -12,6 +12,10 @@ const MAX_TIME_LIMIT_MS = 60_000;
 const MAX_MEMORY_LIMIT_MB = 8192;
 
 export interface KattisSettings {
+  /** 2023-07 (else legacy). */
+  modern: boolean;
+  /** A scoring problem: scored by test data groups (scoring.ts). */
+  scoring: boolean;
   name?: string;
   /** From problem.yaml, .timelimit or domjudge-problem.ini; undefined when the package names none. */
   timeLimitMs?: number;
@@ -37,17 +41,15 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
   const limits = asObject(meta.limits, 'limits');
   const types = problemTypes(meta, modern);
   const validation = legacyValidation(meta, modern);
-  for (const unsupported of ['scoring', 'submit-answer']) {
-    if (types.has(unsupported) || validation.has(unsupported === 'scoring' ? 'score' : unsupported)) {
-      throw new PackageError(`problem.yaml: ${unsupported === 'scoring' ? 'scoring problems (type: scoring, validation: custom score)' : 'submit-answer problems'} are not supported yet`);
-    }
-  }
+  if (types.has('submit-answer')) throw new PackageError('problem.yaml: submit-answer problems are not supported yet');
   const interactive = types.has('interactive') || validation.has('interactive');
   const multiPass = types.has('multi-pass') || validation.has('multi-pass');
   if (ini.special_run) throw new PackageError(`domjudge-problem.ini: special_run (${ini.special_run}) is not supported: a run script replaces how every submission is run`);
   const customValidator = validation.has('custom') || interactive || multiPass || (modern && (await isDirectory(path.join(dir, 'output_validator')))) || ini.special_compare !== undefined;
   const passes = numberIn(limits.validation_passes, 'limits.validation_passes', 2, 100) ?? 2;
   return {
+    modern,
+    scoring: types.has('scoring') || validation.has('score'),
     name: problemName(meta.name) ?? ini.name,
     timeLimitMs: await timeLimit(dir, limits, ini),
     timeMultiplier: timeMultiplier(limits, modern),

@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { CheckerSpec, Problem, TestCase } from '../types.ts';
 import { PackageError } from './errors.ts';
 import { isDirectory, listFiles, readText } from './files.ts';
-import { flagList, KATTIS_DEFAULT_MEMORY_MB, readKattisSettings, readYaml, type KattisSettings } from './kattis-config.ts';
+import { KATTIS_DEFAULT_MEMORY_MB, readKattisSettings, type KattisSettings } from './kattis-config.ts';
 import { latexToMarkdown, type Sample } from './latex-statement.ts';
 import { readSubmissions } from './submissions.ts';
+import { scoringTree, TestGroupFiles } from './test-groups.ts';
+import { maxScoreOf } from '../scoring.ts';
 import { tokenOptions } from '../checkers/tokens.ts';
 
 export { SUBMISSION_FOLDERS } from './submissions.ts';
@@ -34,8 +36,8 @@ export async function isKattisPackage(dir: string): Promise<boolean> {
 export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fallbackName = path.basename(dir)): Promise<Omit<Problem, 'hash'>> {
   const settings = await readKattisSettings(dir);
   const checker = await checkerSpec(dir, settings);
-  const groupFlags = new GroupFlags(path.join(dir, 'data'));
-  const tests = [...(await testsIn(dir, 'data/sample', true, groupFlags)), ...(await testsIn(dir, 'data/secret', false, groupFlags))];
+  const groups = new TestGroupFiles(path.join(dir, 'data'));
+  const tests = [...(await testsIn(dir, 'data/sample', true, groups)), ...(await testsIn(dir, 'data/secret', false, groups))];
   if (tests.length === 0) throw new PackageError('the package has no tests: expected data/secret/*.in with matching .ans files');
   if (checker.kind === 'tokens') for (const test of tests) if (test.validatorFlags) checkFlags(test.validatorFlags, `${test.name}: output validator flags`);
   const statementFiles = await statement(dir);
@@ -56,52 +58,14 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
     tests,
     checker,
     interaction: settings.interaction,
+    ...(settings.scoring ? { scoring: await scoringOf(tests, path.join(dir, 'data'), groups, settings.modern) } : {}),
     statement: statementFiles,
     submissions,
     submissionNotes: notes,
   };
 }
 
-/** The output_validator_flags (legacy testdata.yaml) or output_validator_args (2023-07 test_group.yaml) nearest a test. */
-class GroupFlags {
-  private readonly cache = new Map<string, Promise<string[] | undefined>>();
-  constructor(private readonly dataDir: string) {}
-
-  async of(folder: string): Promise<string[] | undefined> {
-    let at = folder;
-    for (;;) {
-      const own = await this.own(at);
-      if (own) return own;
-      if (at === this.dataDir || !at.startsWith(this.dataDir)) return undefined;
-      at = path.dirname(at);
-    }
-  }
-
-  private own(folder: string): Promise<string[] | undefined> {
-    let pending = this.cache.get(folder);
-    if (!pending) {
-      pending = this.read(folder);
-      this.cache.set(folder, pending);
-    }
-    return pending;
-  }
-
-  private async read(folder: string): Promise<string[] | undefined> {
-    const rel = path.relative(path.dirname(this.dataDir), folder).split(path.sep).join('/');
-    for (const [file, key] of [['testdata.yaml', 'output_validator_flags'], ['test_group.yaml', 'output_validator_args']] as const) {
-      const yaml = await readYaml(path.join(folder, file), `${rel}/${file}`);
-      if (!yaml) continue;
-      for (const field of ['grading', 'grader_flags', 'accept_score', 'reject_score', 'range', 'scoring']) {
-        if (yaml[field] !== undefined) throw new PackageError(`${rel}/${file}: ${field} is for scoring problems, which are not supported yet`);
-      }
-      const value = yaml[key] ?? yaml[key === 'output_validator_flags' ? 'output_validator_args' : 'output_validator_flags'];
-      if (value !== undefined) return flagList(value, `${rel}/${file}: ${key}`);
-    }
-    return undefined;
-  }
-}
-
-async function testsIn(dir: string, sub: string, sample: boolean, groupFlags: GroupFlags): Promise<TestCase[]> {
+async function testsIn(dir: string, sub: string, sample: boolean, groups: TestGroupFiles): Promise<TestCase[]> {
   const base = path.join(dir, sub);
   const files = await listFiles(base);
   const tests: TestCase[] = [];
@@ -109,7 +73,7 @@ async function testsIn(dir: string, sub: string, sample: boolean, groupFlags: Gr
     const stem = rel.slice(0, -3);
     const answer = files.includes(`${stem}.ans`) ? `${stem}.ans` : undefined;
     if (!answer) throw new PackageError(`${sub}/${rel} has no answer file ${sub}/${stem}.ans`);
-    const validatorFlags = await groupFlags.of(path.dirname(path.join(base, rel)));
+    const validatorFlags = await groups.flags(path.dirname(path.join(base, rel)));
     const name = `${path.basename(sub)}/${stem.split(path.sep).join('/')}`;
     tests.push({ name, input: path.join(base, rel), answer: path.join(base, answer), sample, ...(validatorFlags ? { validatorFlags } : {}) });
   }
@@ -159,6 +123,11 @@ async function statement(dir: string): Promise<Problem['statement']> {
     pdfPath: pdf ? path.join(base, pdf) : undefined,
     texPath: tex ? path.join(base, tex) : undefined,
   };
+}
+
+async function scoringOf(tests: TestCase[], dataDir: string, groups: TestGroupFiles, modern: boolean): Promise<NonNullable<Problem['scoring']>> {
+  const root = await scoringTree(tests, dataDir, groups, modern);
+  return { root, maxScore: maxScoreOf(root) };
 }
 
 const MAX_SAMPLE_BYTES = 64 << 10;
