@@ -246,6 +246,11 @@ describe('problem package formats', function () {
       assert.equal(helper.mainClass, 'Solution');
     });
 
+    it('runs the Scala object with main, whatever its name', function () {
+      const scala = layoutSources(lang('scala'), 'object Helper { def twice(x: Int) = 2 * x }\nobject Solution {\n  def main(args: Array[String]): Unit = println(Helper.twice(21))\n}\n');
+      assert.ok(!('error' in scala) && scala.mainClass === 'Solution');
+    });
+
     it('finds the main file of several and refuses bad names', function () {
       const py = lang('python3');
       const files = [
@@ -269,6 +274,11 @@ describe('problem package formats', function () {
       assert.ok('language' in found && found.language.id === 'cpp');
       const two = languageForSubmission(languages, [{ name: 'old.py', content: '#!/usr/bin/env python2\nprint "x"\n' }]);
       assert.ok('error' in two && /Python 2/.test(two.error));
+      // .pl: Prolog in the Kattis format, Perl in DOMjudge's: the text tells them apart.
+      const perl = languageForSubmission(languages, [{ name: 'test-hello.pl', content: 'my $line = <STDIN>;\nprint "Hello world!\\n";\n' }]);
+      assert.ok('language' in perl && perl.language.id === 'perl');
+      const prolog = languageForSubmission(languages, [{ name: 'hello.pl', content: ':- initialization(main).\nmain :- write(\'Hello\'), nl.\n' }]);
+      assert.ok('language' in prolog && prolog.language.id === 'prolog');
       const none = languageForSubmission(languages, [{ name: 'notes.xyz', content: '' }]);
       assert.ok('error' in none && /no language for \.xyz/.test(none.error));
     });

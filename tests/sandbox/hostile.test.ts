@@ -2,10 +2,10 @@
 // after every run no process and no cgroup of the run remain.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RunLimits, RunRequest, RunResult } from '@verdict/plugin-api';
-import { createSandboxBackend, type SandboxBackend } from '@verdict/sandbox-bwrap';
+import { createSandboxBackend, defaultSandboxConfig, type SandboxBackend } from '@verdict/sandbox-bwrap';
 import { C_PROGRAMS, cleanupPrograms, cleanupWorkDirs, compileC, makeWorkDir } from '@verdict/plugin-api/conformance';
 import { assertRunsLeftNothing, processesOfUid } from './leftovers.ts';
 
@@ -200,6 +200,16 @@ describe('sandbox against hostile programs @slow', function () {
     const r = await backend.run({ argv: ['/bin/sh', '-c', script], workDir: makeWorkDir(), limits });
     assert.equal(r.stdout, 'tmp-ok\n');
     assert.equal(existsSync(`/tmp/${marker}`), false);
+  });
+
+  it('sees every system path it is given read-only (the toolchains\' /etc and /var/lib folders too)', async function () {
+    const r = await backend.run({ argv: ['/bin/cat', '/proc/self/mountinfo'], workDir: makeWorkDir(), limits });
+    assert.equal(r.status, 'OK', r.stderr);
+    // mountinfo: id parent major:minor root mount-point options ...
+    const options = new Map(r.stdout.split('\n').filter(Boolean).map((line) => [line.split(' ')[4], line.split(' ')[5]] as const));
+    const bound = defaultSandboxConfig.systemBinds.filter((p) => existsSync(p) && !lstatSync(p).isSymbolicLink());
+    assert.ok(bound.includes('/usr'));
+    for (const p of bound) assert.match(options.get(p) ?? 'not mounted', /^ro\b/, p);
   });
 
   it('symlinks planted in the work dir are not copied back to the host', async function () {

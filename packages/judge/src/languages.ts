@@ -56,6 +56,18 @@ export function validateLanguage(raw: Record<string, unknown>, where: string): L
   };
   const sourceFile = str('sourceFile');
   if (sourceFile.includes('/')) fail('"sourceFile" must be a plain file name');
+  const claim = raw.contentClaim as Record<string, unknown> | undefined;
+  if (claim !== undefined) {
+    const ok = claim && Array.isArray(claim.extensions) && claim.extensions.every((e) => typeof e === 'string') && typeof claim.pattern === 'string' && (claim.unless === undefined || typeof claim.unless === 'string');
+    if (!ok) fail('"contentClaim" needs "extensions" (a list), "pattern" and an optional "unless" (regular expressions)');
+    for (const re of [claim.pattern, claim.unless].filter((r) => r !== undefined)) {
+      try {
+        new RegExp(re as string, 'm');
+      } catch (err) {
+        fail(`"contentClaim" holds a bad regular expression: ${(err as Error).message}`);
+      }
+    }
+  }
   const entry = raw.entry;
   if (entry !== undefined) {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) fail('"entry" must be an object');
@@ -171,6 +183,17 @@ export function probeLanguages(backend: JudgeBackend, languages: Language[]): Pr
   );
 }
 
+/** The language whose contentClaim takes this file, if any (the text's first 64 KB are read). */
+function languageClaiming(languages: Language[], file: { name: string; content: string }): Language | undefined {
+  const ext = path.extname(file.name).toLowerCase();
+  const head = file.content.slice(0, 64 << 10);
+  return languages.find((l) => {
+    const claim = l.contentClaim;
+    if (!claim || !claim.extensions.includes(ext)) return false;
+    return new RegExp(claim.pattern, 'm').test(head) && !(claim.unless && new RegExp(claim.unless, 'm').test(head));
+  });
+}
+
 export function languageForFile(languages: Language[], file: string): Language | undefined {
   const ext = path.extname(file).toLowerCase();
   return languages.find((l) => l.extensions.includes(ext));
@@ -190,7 +213,7 @@ export function languageForSubmission(languages: Language[], files: { name: stri
   }
   const counts = new Map<Language, number>();
   for (const file of files) {
-    const language = languageForFile(languages, file.name);
+    const language = languageClaiming(languages, file) ?? languageForFile(languages, file.name);
     if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);

@@ -19,6 +19,11 @@ export interface Language extends LanguageDefinition {
   precompiledHeader?: PrecompiledHeaderSpec;
   /** Where names matter (JVM languages): how a source's file name and entry class are found (sources.ts). */
   entry?: EntrySpec;
+  /**
+   * Files of these extensions whose text matches `pattern` (and not `unless`) are this language's,
+   * although the extension names another: DOMjudge's `.pl` is Perl where Kattis's is Prolog.
+   */
+  contentClaim?: { extensions: string[]; pattern: string; unless?: string };
 }
 
 /**

@@ -89,6 +89,14 @@ export const defaultSandboxConfig: SandboxConfig = {
     '/etc/java-17-openjdk',
     '/etc/java-21-openjdk',
     '/etc/fpc.cfg',
+    // Mono's DllImport map: without it mono cannot reach libc (mcs fails to open its source).
+    '/etc/mono/config',
+    // R_HOME/etc (/usr/lib/R/etc) is made of symlinks into /etc/R: Renviron, ldpaths.
+    '/etc/R',
+    // GHC's global package database (/usr/lib/ghc/package.conf.d links here).
+    '/var/lib/ghc/package.conf.d',
+    // GnuCOBOL's dialect configurations (cobc refuses to compile without default.conf).
+    '/etc/gnucobol',
   ],
 };
 

@@ -1,0 +1,132 @@
+// Every language of languages/ judged on the real backend: its template (the editor's A+B starter)
+// is AC, and the programs in tests/judge/programs/<language>/ give WA, RE and — where the language
+// compiles or checks its source — CE. The problem has two tests, so the runs go through a session
+// and the answer needs 64-bit integers. Kotlin and Scala compile slowly (seconds of JVM start-up):
+// they judge AC and CE only. Every verdict of the older languages is in verdicts.test.ts.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { languageForFile, loadLanguageDefinitions, type Language, type Problem, type Verdict } from '@verdict/judge';
+import { REPO_ROOT, TEST_BACKEND, removeTempDirs, testJudge, tinyProblem } from './helpers.ts';
+
+const PROGRAMS = path.join(REPO_ROOT, 'tests/judge/programs');
+const LANGUAGE_IDS = readdirSync(path.join(REPO_ROOT, 'languages')).sort();
+/** Languages that share another's programs. */
+const PROGRAM_DIR: Record<string, string> = { pypy3: 'python3' };
+const SLOW_COMPILERS = new Set(['kotlin', 'scala']);
+
+function programFor(languageId: string, verdict: Verdict): string | undefined {
+  const dir = path.join(PROGRAMS, PROGRAM_DIR[languageId] ?? languageId);
+  const file = existsSync(dir) ? readdirSync(dir).find((f) => f.startsWith(`${verdict.toLowerCase()}.`)) : undefined;
+  return file && path.join(dir, file);
+}
+
+describe('languages: file extensions', function () {
+  let languages: Language[];
+  before(async function () {
+    languages = await loadLanguageDefinitions();
+  });
+
+  it('gives each extension to one language only, written in lower case', function () {
+    const owners = new Map<string, string>();
+    for (const language of languages) {
+      for (const ext of language.extensions) {
+        assert.match(ext, /^\.[a-z0-9+]+$/, `${language.id}: ${ext}`);
+        assert.equal(owners.get(ext), undefined, `${ext} is claimed by ${owners.get(ext)} and ${language.id}`);
+        owners.set(ext, language.id);
+      }
+    }
+  });
+
+  it('picks the language of a file as problemtools and DOMjudge name them', function () {
+    const expected: Record<string, string> = {
+      'a.c': 'c', 'a.cc': 'cpp', 'a.py': 'python3', 'a.py3': 'python3', 'a.java': 'java', 'a.kt': 'kotlin',
+      'a.scala': 'scala', 'a.cs': 'csharp', 'a.js': 'javascript', 'a.ts': 'typescript', 'a.rs': 'rust', 'a.go': 'go',
+      'a.hs': 'haskell', 'a.ml': 'ocaml', 'a.php': 'php', 'a.rb': 'ruby', 'a.lua': 'lua', 'a.bash': 'bash',
+      'a.sh': 'sh', 'a.awk': 'awk', 'a.f90': 'fortran', 'a.f95': 'fortran', 'a.adb': 'ada', 'a.pas': 'pascal',
+      'test-hello.R': 'r', 'a.pl': 'prolog', 'a.plg': 'prolog', 'a.lisp': 'lisp', 'a.cl': 'lisp', 'a.cob': 'cobol',
+      'a.m': 'objectivec',
+    };
+    for (const [file, id] of Object.entries(expected)) assert.equal(languageForFile(languages, file)?.id, id, file);
+    assert.equal(languageForFile(languages, 'a.py2'), undefined, 'Python 2 is not offered');
+  });
+});
+
+describe(`languages: A+B in every available language (${TEST_BACKEND} backend)`, function () {
+  this.timeout(120_000);
+  let problem: Problem;
+
+  before(async function () {
+    problem = await tinyProblem({
+      tests: [
+        ['1 2\n', '3\n'],
+        ['1000000000000 2\n', '1000000000002\n'],
+      ],
+    });
+  });
+  after(removeTempDirs);
+
+  const judged = async (language: string, source: string, expected: Verdict) => {
+    const result = await (await testJudge()).judgeSubmission({ problem, language, source });
+    const detail = JSON.stringify({ ...result, compileMessage: result.compileMessage.slice(0, 500) });
+    assert.equal(result.verdict, expected, detail);
+    return result;
+  };
+
+  for (const id of LANGUAGE_IDS) {
+    describe(id, function () {
+      let language: Language;
+      before(async function () {
+        const status = (await (await testJudge()).languageStatus()).find((s) => s.language.id === id);
+        if (!status?.available) {
+          console.log(`      (${id} is not available here, skipped: ${status?.reason})`);
+          this.skip();
+        }
+        language = status.language;
+      });
+
+      it('AC: the template', async function () {
+        const result = await judged(id, language.template, 'AC');
+        assert.deepEqual(result.tests.map((t) => t.verdict), ['AC', 'AC']);
+        assert.ok(result.memoryKb > 0, 'memory is measured');
+      });
+
+      for (const verdict of ['WA', 'RE'] as const) {
+        it(verdict, async function () {
+          if (SLOW_COMPILERS.has(id)) this.skip();
+          const file = programFor(id, verdict);
+          assert.ok(file, `no ${verdict} program for ${id} under tests/judge/programs`);
+          const result = await judged(id, readFileSync(file, 'utf8'), verdict);
+          assert.equal(result.tests[0].verdict, verdict);
+        });
+      }
+
+      it('CE', async function () {
+        if (!language.compile) this.skip();
+        const file = programFor(id, 'CE');
+        assert.ok(file, `no CE program for ${id} under tests/judge/programs`);
+        const result = await judged(id, readFileSync(file, 'utf8'), 'CE');
+        assert.ok(result.compileMessage.length > 0, 'a compile error comes with the message');
+        assert.equal(result.tests.length, 0);
+      });
+    });
+  }
+
+  it('compiles C++20 as cpp20 only: cpp stays C++17', async function () {
+    const status = await (await testJudge()).languageStatus();
+    if (!status.find((s) => s.language.id === 'cpp20')?.available) this.skip();
+    const source = [
+      '#include <bits/stdc++.h>',
+      'int main() {',
+      '    std::vector<long long> v(2);',
+      '    for (auto& x : v) std::cin >> x;',
+      '    auto sum = [](std::ranges::range auto const& r) { return std::accumulate(r.begin(), r.end(), 0LL); };',
+      '    std::cout << sum(v) << "\\n";',
+      '}',
+      '',
+    ].join('\n');
+    await judged('cpp20', source, 'AC');
+    const result = await judged('cpp', source, 'CE');
+    assert.match(result.compileMessage, /ranges|auto/);
+  });
+});

@@ -1,0 +1,7 @@
+public class Program
+{
+    public static void Main()
+    {
+        int n = "not a number";
+    }
+}

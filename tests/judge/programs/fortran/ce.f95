@@ -1,0 +1,5 @@
+program main
+  implicit none
+  integer :: a
+  a = 
+end program main

@@ -1,0 +1,2 @@
+main :: IO ()
+main = putStrLn (1 + 2)

@@ -1,0 +1,4 @@
+fun main() {
+    val n: Int = "not a number"
+    println(n)
+}

@@ -1,0 +1,2 @@
+(read)
+(error "no answer")

@@ -1,0 +1,2 @@
+io.read("a")
+error("no answer")

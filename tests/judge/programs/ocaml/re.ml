@@ -1,0 +1,1 @@
+let () = Scanf.scanf " %d %d" (fun _ _ -> failwith "no answer")

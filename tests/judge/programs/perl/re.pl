@@ -1,0 +1,2 @@
+my $line = <STDIN>;
+die "no answer\n";

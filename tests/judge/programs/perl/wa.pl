@@ -1,0 +1,2 @@
+my ($x, $y) = split ' ', <STDIN>;
+print $x - $y, "\n";

@@ -1,0 +1,3 @@
+<?php
+fgets(STDIN);
+throw new RuntimeException('no answer');

@@ -1,0 +1,1 @@
+main :- write(3 nl.

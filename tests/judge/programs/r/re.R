@@ -1,0 +1,2 @@
+x <- scan(file("stdin"), what = numeric(), quiet = TRUE)
+stop("no answer")

@@ -1,0 +1,2 @@
+gets
+raise 'no answer'

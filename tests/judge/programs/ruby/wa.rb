@@ -1,0 +1,2 @@
+a, b = gets.split.map(&:to_i)
+puts a - b

@@ -1,0 +1,2 @@
+const n: number = ;
+console.log(n);
