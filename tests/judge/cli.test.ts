@@ -116,6 +116,14 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       });
     }
 
+    it('passes on problems/squares, a scoring problem: scores per submission, partially_accepted in between', async function () {
+      const r = await verdict('problem', 'validate', path.join(REPO_ROOT, 'problems', 'squares'), '--json', ...backend);
+      const report = JSON.parse(r.stdout);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      const scores = Object.fromEntries(report.submissions.map((s: { file: string; score: number }) => [path.basename(s.file), s.score]));
+      assert.deepEqual(scores, { 'formula.py': 100, 'loop.cpp': 100, 'overflow.c': 30, 'slow.py': 30, 'cubes.py': 0 });
+    });
+
     it('fails with exit 1 and a table row when a submission gets another verdict than its folder', async function () {
       const copy = path.join(tempDir(), 'aplusb');
       cpSync(APLUSB, copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}submissions${path.sep}`) || src.endsWith('difference.py') || /submissions$|wrong_answer$/.test(src) });

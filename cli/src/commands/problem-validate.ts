@@ -101,7 +101,7 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     verdict: result.verdict,
     timeMs: result.timeMs,
     memoryKb: result.memoryKb,
-    ok: submission.accepts.includes(result.verdict),
+    ok: submission.accepts.includes(result.verdict) && (!submission.partialScore || (result.score !== undefined && result.score > 0 && result.score < (result.maxScore ?? 0))),
     ...(result.score !== undefined ? { score: result.score, maxScore: result.maxScore } : {}),
     detail: result.verdict === 'CE' || result.verdict === 'SE' ? result.compileMessage.split('\n')[0] : failed ? `${failed.name}: ${failed.message ?? ''}` : '',
   };

@@ -100,6 +100,8 @@ export interface ExpectedSubmission {
   accepts: Verdict[];
   /** The folder under submissions/ it came from. */
   folder: string;
+  /** partially_accepted/ of a scoring problem: it must score more than 0 and less than the most. */
+  partialScore?: boolean;
 }
 
 /**

@@ -46,7 +46,7 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
     const samples = settings.interaction ? [] : await sampleTexts(tests.filter((t) => t.sample));
     statementFiles.markdown = latexToMarkdown((await readText(statementFiles.texPath)) ?? '', samples);
   }
-  const { submissions, notes } = await readSubmissions(dir);
+  const { submissions, notes } = await readSubmissions(dir, settings.scoring);
   return {
     name: settings.name ?? (await texProblemName(statementFiles.texPath)) ?? fallbackName,
     dir,

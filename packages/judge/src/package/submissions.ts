@@ -32,6 +32,9 @@ export const SUBMISSION_FOLDERS: Record<string, { expected: Verdict; accepts: Ve
   slow_accepted: { expected: 'AC', accepts: ['AC', 'TLE'] },
 };
 
+/** Scoring problems: rejected by some test, yet scoring more than nothing and less than all. */
+const PARTIALLY_ACCEPTED = { expected: 'WA' as Verdict, accepts: NOT_AC };
+
 /** DOMjudge's result names in `@EXPECTED_RESULTS@:` lines. */
 const DOMJUDGE_RESULTS: Record<string, Verdict[]> = {
   CORRECT: ['AC'],
@@ -51,14 +54,15 @@ export function isIgnoredSubmissionFile(name: string): boolean {
   return IGNORED.some((re) => re.test(name));
 }
 
-export async function readSubmissions(dir: string): Promise<{ submissions: ExpectedSubmission[]; notes: string[] }> {
+/** `scoring`: a scoring problem, where partially_accepted/ holds submissions that score some but not all. */
+export async function readSubmissions(dir: string, scoring = false): Promise<{ submissions: ExpectedSubmission[]; notes: string[] }> {
   const base = path.join(dir, 'submissions');
   const submissions: ExpectedSubmission[] = [];
   const notes: string[] = [];
   const folders = await readdir(base, { withFileTypes: true }).catch(() => []);
   for (const folder of folders.sort((a, b) => naturalCompare(a.name, b.name))) {
     if (!folder.isDirectory() || isIgnoredSubmissionFile(folder.name)) continue;
-    const promise = SUBMISSION_FOLDERS[folder.name];
+    const promise = scoring && folder.name === 'partially_accepted' ? PARTIALLY_ACCEPTED : SUBMISSION_FOLDERS[folder.name];
     if (!promise) {
       const why = folder.name === 'partially_accepted' ? 'partial scores need a scoring problem' : 'not a folder name of the Kattis or DOMjudge formats';
       notes.push(`submissions/${folder.name}/ is not judged: ${why}`);
@@ -77,6 +81,7 @@ export async function readSubmissions(dir: string): Promise<{ submissions: Expec
         folder: folder.name,
         expected: expectedResults ? expectedResults[0] : promise.expected,
         accepts: expectedResults ?? promise.accepts,
+        ...(promise === PARTIALLY_ACCEPTED ? { partialScore: true } : {}),
       });
     }
   }
