@@ -2,7 +2,7 @@
 // rules: symbolic links inside the package, problem types, limits and defaults, test groups'
 // validator flags, the submissions/ folders, and the default output validator.
 import assert from 'node:assert/strict';
-import { lstatSync, readdirSync, symlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { compareTokens, tokenOptions } from '../../packages/judge/src/checkers/tokens.ts';
 import { languageForSubmission, layoutSources, loadLanguageDefinitions, loadProblemPackage, PackageError, type Language } from '@verdict/judge';
@@ -103,6 +103,9 @@ describe('problem package formats', function () {
       const list = await loadProblemPackage(withYaml('problem_format_version: 2023-07\nname: M\ntype: [interactive, multi-pass]\n', { 'output_validator/v.cpp': '' }));
       assert.deepEqual(list.interaction, { interactive: true, multiPass: true, maxPasses: 2 });
       await rejects(loadProblemPackage(withYaml('name: I\nvalidation: custom interactive\n')), /interactive or multi-pass problem needs exactly one validator/);
+      const noAnswers = await loadProblemPackage(writeTree({ 'problem.yaml': 'validation: custom interactive\n', 'data/secret/1.in': '5\n', ...validator }));
+      assert.equal(readFileSync(noAnswers.tests[0].answer, 'utf8'), '', 'an interactive test without .ans gets an empty answer');
+      await rejects(loadProblemPackage(writeTree({ 'problem.yaml': 'name: B\n', 'data/secret/1.in': '5\n' })), /has no answer file/);
     });
 
     it('refuses what Verdict does not support, by name', async function () {
@@ -121,7 +124,11 @@ describe('problem package formats', function () {
       assert.equal(ini.timeLimitFrom, 'package');
       const tex = await loadProblemPackage(writeTree({ ...TESTS, 'problem_statement/problem.en.tex': '\\problemname{Legacy Name}\nText.\n' }));
       assert.equal(tex.name, 'Legacy Name');
-      await rejects(loadProblemPackage(writeTree({ ...TESTS, 'domjudge-problem.ini': 'special_compare = mycompare\n' })), /exactly one validator/);
+      await rejects(loadProblemPackage(writeTree({ ...TESTS, 'domjudge-problem.ini': 'special_compare = mycompare\n' })), /special_compare "mycompare" is an executable that is not in the package/);
+      const builtin = await loadProblemPackage(writeTree({ ...TESTS, 'domjudge-problem.ini': 'special_compare = compare\n' }));
+      assert.equal(builtin.checker.kind, 'tokens', "DOMjudge's compare is the default validator");
+      const own = await loadProblemPackage(writeTree({ ...TESTS, 'domjudge-problem.ini': 'special_compare = mycompare\n', 'output_validators/mycompare/compare.cpp': 'int main() { return 42; }\n' }));
+      assert.equal(own.checker.kind, 'kattis');
     });
 
     it("gives each test its group's validator flags (testdata.yaml, test_group.yaml), nearest first", async function () {

@@ -5,23 +5,9 @@
 // aggregates its children (sum, min, max or avg) and, with `score: N`, is worth N in proportion;
 // on_reject: break stops a group at its first rejected child (the rest count as rejected), and
 // its verdict is the first (or the worst) error of its children. See docs/problem-format.md.
-import type { TestResult, Verdict } from './types.ts';
+import type { Aggregation, GroupResult, ScoredResult, ScoredTest, ScoringSettings, TestGroup, Verdict } from './types.ts';
 
-export type Aggregation = 'sum' | 'min' | 'max' | 'avg';
-
-export interface ScoringSettings {
-  onReject: 'break' | 'continue';
-  aggregation: Aggregation;
-  verdictRule: 'first_error' | 'worst_error' | 'accept_if_any_accepted';
-  acceptScore: number;
-  rejectScore: number;
-  /** The group's score is clamped to this range. */
-  range: [number, number];
-  /** The group's worth: its children's aggregate scaled to it (2023-07 `scoring.score`, or `score`). */
-  score?: number;
-  /** Root only: data/sample does not count. */
-  ignoreSample: boolean;
-}
+export type { Aggregation, GroupResult, ScoredResult, ScoredTest, ScoringSettings, TestGroup };
 
 export const DEFAULT_SCORING: ScoringSettings = {
   onReject: 'break',
@@ -32,32 +18,6 @@ export const DEFAULT_SCORING: ScoringSettings = {
   range: [-Infinity, Infinity],
   ignoreSample: false,
 };
-
-export interface TestGroup {
-  /** 'data', 'sample', 'secret', 'secret/group1'. */
-  name: string;
-  settings: ScoringSettings;
-  /** Test indexes (into problem.tests) and subgroups, in judging order. */
-  children: (number | TestGroup)[];
-}
-
-export interface GroupResult {
-  name: string;
-  verdict: Verdict;
-  score: number;
-  maxScore: number;
-}
-
-export interface ScoredResult {
-  verdict: Verdict;
-  score: number;
-  maxScore: number;
-  /** Every group, depth first, the root last. */
-  groups: GroupResult[];
-}
-
-/** A test's result and, for a validator that scores (validation: custom score), its score. */
-export type ScoredTest = TestResult & { score?: number };
 
 const SEVERITY: Verdict[] = ['AC', 'PE', 'WA', 'OLE', 'MLE', 'RE', 'TLE', 'CE', 'SE'];
 

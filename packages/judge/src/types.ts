@@ -1,6 +1,5 @@
 // Types shared by the judge core: languages as loaded from languages/*, problems, verdicts.
 import type { LanguageDefinition } from './plugin-api.ts';
-import type { GroupResult, TestGroup } from './scoring.ts';
 
 export type Verdict = 'AC' | 'WA' | 'PE' | 'TLE' | 'MLE' | 'RE' | 'OLE' | 'CE' | 'SE';
 export const VERDICTS: readonly Verdict[] = ['AC', 'WA', 'PE', 'TLE', 'MLE', 'RE', 'OLE', 'CE', 'SE'];
@@ -196,3 +195,46 @@ export interface JudgeProgress {
   total: number;
   test?: TestResult;
 }
+
+// Scoring problems' test data groups (scoring.ts judges them).
+export type Aggregation = 'sum' | 'min' | 'max' | 'avg';
+
+export interface ScoringSettings {
+  onReject: 'break' | 'continue';
+  aggregation: Aggregation;
+  verdictRule: 'first_error' | 'worst_error' | 'accept_if_any_accepted';
+  acceptScore: number;
+  rejectScore: number;
+  /** The group's score is clamped to this range. */
+  range: [number, number];
+  /** The group's worth: its children's aggregate scaled to it (2023-07 `scoring.score`, or `score`). */
+  score?: number;
+  /** Root only: data/sample does not count. */
+  ignoreSample: boolean;
+}
+
+export interface TestGroup {
+  /** 'data', 'sample', 'secret', 'secret/group1'. */
+  name: string;
+  settings: ScoringSettings;
+  /** Test indexes (into problem.tests) and subgroups, in judging order. */
+  children: (number | TestGroup)[];
+}
+
+export interface GroupResult {
+  name: string;
+  verdict: Verdict;
+  score: number;
+  maxScore: number;
+}
+
+export interface ScoredResult {
+  verdict: Verdict;
+  score: number;
+  maxScore: number;
+  /** Every group, depth first, the root last. */
+  groups: GroupResult[];
+}
+
+/** A test's result and, for a validator that scores (validation: custom score), its score. */
+export type ScoredTest = TestResult & { score?: number };

@@ -45,7 +45,14 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
   const interactive = types.has('interactive') || validation.has('interactive');
   const multiPass = types.has('multi-pass') || validation.has('multi-pass');
   if (ini.special_run) throw new PackageError(`domjudge-problem.ini: special_run (${ini.special_run}) is not supported: a run script replaces how every submission is run`);
-  const customValidator = validation.has('custom') || interactive || multiPass || (modern && (await isDirectory(path.join(dir, 'output_validator')))) || ini.special_compare !== undefined;
+  // DOMjudge's special_compare names an executable; `compare` is its default validator (the same
+  // as Kattis's), any other must be in the package as its output validator.
+  const specialCompare = ini.special_compare !== undefined && ini.special_compare !== 'compare';
+  const hasValidator = (await isDirectory(path.join(dir, 'output_validators'))) || (await isDirectory(path.join(dir, 'output_validator')));
+  if (specialCompare && !hasValidator) {
+    throw new PackageError(`domjudge-problem.ini: special_compare "${ini.special_compare}" is an executable that is not in the package (expected under output_validators/)`);
+  }
+  const customValidator = validation.has('custom') || interactive || multiPass || (modern && (await isDirectory(path.join(dir, 'output_validator')))) || specialCompare;
   const passes = numberIn(limits.validation_passes, 'limits.validation_passes', 2, 100) ?? 2;
   return {
     modern,

@@ -1,5 +1,8 @@
 // The Kattis/ICPC problem package layout: problem.yaml, data/{sample,secret}, output_validators/,
 // problem_statement/, submissions/<expected verdict>/.
+import { rmSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { CheckerSpec, Problem, TestCase } from '../types.ts';
 import { PackageError } from './errors.ts';
@@ -37,7 +40,8 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
   const settings = await readKattisSettings(dir);
   const checker = await checkerSpec(dir, settings);
   const groups = new TestGroupFiles(path.join(dir, 'data'));
-  const tests = [...(await testsIn(dir, 'data/sample', true, groups)), ...(await testsIn(dir, 'data/secret', false, groups))];
+  const interactive = settings.interaction?.interactive ?? false;
+  const tests = [...(await testsIn(dir, 'data/sample', true, groups, interactive)), ...(await testsIn(dir, 'data/secret', false, groups, interactive))];
   if (tests.length === 0) throw new PackageError('the package has no tests: expected data/secret/*.in with matching .ans files');
   if (checker.kind === 'tokens') for (const test of tests) if (test.validatorFlags) checkFlags(test.validatorFlags, `${test.name}: output validator flags`);
   const statementFiles = await statement(dir);
@@ -65,17 +69,18 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
   };
 }
 
-async function testsIn(dir: string, sub: string, sample: boolean, groups: TestGroupFiles): Promise<TestCase[]> {
+async function testsIn(dir: string, sub: string, sample: boolean, groups: TestGroupFiles, interactive: boolean): Promise<TestCase[]> {
   const base = path.join(dir, sub);
   const files = await listFiles(base);
   const tests: TestCase[] = [];
   for (const rel of files.filter((f) => f.endsWith('.in'))) {
     const stem = rel.slice(0, -3);
     const answer = files.includes(`${stem}.ans`) ? `${stem}.ans` : undefined;
-    if (!answer) throw new PackageError(`${sub}/${rel} has no answer file ${sub}/${stem}.ans`);
+    // An interactive problem's validator may need no answer (2023-07 allows leaving it out).
+    if (!answer && !interactive) throw new PackageError(`${sub}/${rel} has no answer file ${sub}/${stem}.ans`);
     const validatorFlags = await groups.flags(path.dirname(path.join(base, rel)));
     const name = `${path.basename(sub)}/${stem.split(path.sep).join('/')}`;
-    tests.push({ name, input: path.join(base, rel), answer: path.join(base, answer), sample, ...(validatorFlags ? { validatorFlags } : {}) });
+    tests.push({ name, input: path.join(base, rel), answer: answer ? path.join(base, answer) : await emptyAnswer(), sample, ...(validatorFlags ? { validatorFlags } : {}) });
   }
   return tests;
 }
@@ -128,6 +133,19 @@ async function statement(dir: string): Promise<Problem['statement']> {
 async function scoringOf(tests: TestCase[], dataDir: string, groups: TestGroupFiles, modern: boolean): Promise<NonNullable<Problem['scoring']>> {
   const root = await scoringTree(tests, dataDir, groups, modern);
   return { root, maxScore: maxScoreOf(root) };
+}
+
+/** The answer file of a test that has none: one empty file per process, outside any package. */
+let emptyAnswerFile: Promise<string> | undefined;
+function emptyAnswer(): Promise<string> {
+  emptyAnswerFile ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'verdict-empty-answer-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'empty.ans');
+    await writeFile(file, '', { mode: 0o644 });
+    return file;
+  })();
+  return emptyAnswerFile;
 }
 
 const MAX_SAMPLE_BYTES = 64 << 10;
