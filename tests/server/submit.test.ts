@@ -122,8 +122,8 @@ describe('submitting and judging', function () {
       // Dates keep whole milliseconds: allow the one lost between the claim and the store.
       assert.ok(t.totalMs <= row.judged_at!.getTime() - started + 1, `${what}: judging within claim → store`);
       if (row.status === 'CE') assert.equal(t.runMs + t.checkMs, 0, `${what}: nothing runs`);
-      // A TLE burned at least the 1 s limit (×3 for Python) of CPU inside the run phase.
-      if (row.status === 'TLE') assert.ok(t.runMs >= (row.language === 'python3' ? 3000 : 1000), `${what}: runMs ${t.runMs}`);
+      // A TLE burned at least the 1 s limit of CPU inside the run phase (a Kattis package: no per-language factor).
+      if (row.status === 'TLE') assert.ok(t.runMs >= 1000, `${what}: runMs ${t.runMs}`);
       if (row.status === 'AC' || row.status === 'WA') assert.ok(t.runMs > 0 && t.checkMs > 0, `${what}: ${JSON.stringify(t)}`);
     }
   });
