@@ -25,6 +25,16 @@ async function filesUnder(dir: string, base = dir): Promise<string[]> {
   return out.sort();
 }
 
+async function linksUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    const full = path.join(dir, e.name);
+    if (e.isSymbolicLink()) out.push(full);
+    else if (e.isDirectory()) out.push(...(await linksUnder(full)));
+  }
+  return out;
+}
+
 describe('fuzz: problem package loader', function () {
   this.timeout(120_000);
   let root: string;
@@ -59,6 +69,7 @@ describe('fuzz: problem package loader', function () {
         assert.ok(test.input.startsWith(target + path.sep) && test.answer.startsWith(target + path.sep), test.input);
       }
       assert.ok(problem.tests.length > 0);
+      assert.deepEqual(await linksUnder(target), [], 'no symbolic link is left in a loaded package');
       return 'loaded';
     } catch (err) {
       assert.ok(err instanceof PackageError, `not a PackageError: ${(err as Error)?.stack ?? String(err)}`);
@@ -126,6 +137,37 @@ describe('fuzz: problem package loader', function () {
         timeout: CASE_TIMEOUT_MS,
         markInterruptAsFailure: true,
         examples: [[[{ name: 'pkg/1.in', data: '1' }, { name: 'pkg/1.ans', data: '1' }], false], [[{ name: '1.in' }, { name: '1.in' }, { name: '1.out' }], false]],
+      },
+    );
+    assert.ok(outcomes.loaded > 0 && outcomes.refused > 0, JSON.stringify(outcomes));
+  });
+
+  it('zips of symbolic links among real entries (inside, outside, chains, loops, links to folders): followed or refused, never left as links', async () => {
+    const real = [
+      { name: 'pkg/data/secret/1.in', data: '1' },
+      { name: 'pkg/data/secret/1.ans', data: '1' },
+      { name: 'pkg/shared/h.txt', data: 'h' },
+    ];
+    const at = fc.constantFrom('pkg/data/secret/2.in', 'pkg/data/secret/2.ans', 'pkg/data/secret/g', 'pkg/shared/l', 'pkg/l2', 'pkg/data/sample', 'pkg/x/y/z.in');
+    const target = fc.oneof(
+      fc.constantFrom('1.in', '1.ans', '../../shared/h.txt', '../shared', 'secret', '.', '..', '../..', '../../..', '../../../..', '/etc/passwd', 'l2', '../l2', 'g/1.in', 'nothing', 'secret/../secret/1.in', ''),
+      fc.array(fc.constantFrom('..', '.', 'pkg', 'data', 'secret', 'shared', 'l', 'l2', 'g', '1.in'), { minLength: 1, maxLength: 6 }).map((parts) => parts.join('/')),
+    );
+    const link = fc.record({ name: at, data: target, mode: fc.constant(0o120777) });
+    const outcomes = { loaded: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.array(link, { minLength: 1, maxLength: 5 }), async (links) => {
+        // loadZip checks that a loaded package holds no link and that nothing lands outside it.
+        outcomes[await loadZip(buildZip([...real, ...links] as ZipEntrySpec[]))]++;
+      }),
+      {
+        numRuns: RUNS.packages,
+        timeout: CASE_TIMEOUT_MS,
+        markInterruptAsFailure: true,
+        examples: [
+          [[{ name: 'pkg/data/secret/2.in', data: '1.in', mode: 0o120777 }, { name: 'pkg/data/secret/2.ans', data: '1.ans', mode: 0o120777 }]],
+          [[{ name: 'pkg/data/secret/g', data: '../../shared', mode: 0o120777 }, { name: 'pkg/l2', data: 'data/secret/g/h.txt', mode: 0o120777 }]],
+        ],
       },
     );
     assert.ok(outcomes.loaded > 0 && outcomes.refused > 0, JSON.stringify(outcomes));

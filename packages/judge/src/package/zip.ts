@@ -99,7 +99,12 @@ async function linkTarget(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<strin
   const name = entry.fileName;
   if (entry.uncompressedSize > MAX_LINK_TARGET) throw new PackageError(`zip entry "${name}" is a symbolic link with a target over ${MAX_LINK_TARGET} bytes`);
   const chunks: Buffer[] = [];
-  for await (const chunk of await openEntry(zip, entry)) chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of await openEntry(zip, entry)) chunks.push(chunk as Buffer);
+  } catch (err) {
+    if (err instanceof PackageError) throw err;
+    throw new PackageError(`zip entry "${name}" is corrupt (${(err as Error).message})`);
+  }
   const target = Buffer.concat(chunks).toString('utf8');
   const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(name), target));
   if (target === '' || target.includes('\0') || path.posix.isAbsolute(target) || resolved === '..' || resolved.startsWith('../')) {
