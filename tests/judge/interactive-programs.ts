@@ -220,6 +220,54 @@ int main(void) {
   return 0;
 }
 `,
+  /**
+   * Binary search that keeps what it learned in a file of its folder. With 12 guesses for n =
+   * 1,000,000 (20 needed), it stops after 11 and waits: TLE at the wall-clock limit with little
+   * CPU, which the judge runs again; a run that found the file left by the one before continues
+   * from it and finds the number (AC) (found by a hostile review).
+   */
+  remembering: `#define _GNU_SOURCE
+#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+  int n, lo = 1, hi;
+  char reply[16];
+  if (scanf("%d", &n) != 1) return 1;
+  hi = n;
+  FILE *kept = fopen("learned", "r");
+  if (kept && fscanf(kept, "%d %d", &lo, &hi) == 2) fprintf(stderr, "continuing from %d..%d\\n", lo, hi);
+  for (int guesses = 1;; guesses++) {
+    if (guesses == 12) for (;;) pause();
+    int mid = (lo + hi) / 2;
+    printf("%d\\n", mid);
+    fflush(stdout);
+    if (scanf("%15s", reply) != 1) return 1;
+    if (reply[0] == 'c') return 0;
+    if (reply[0] == 'h') lo = mid + 1; else hi = mid - 1;
+    FILE *keep = fopen("learned", "w");
+    if (keep) fprintf(keep, "%d %d\\n", lo, hi), fclose(keep);
+  }
+}
+`,
+  /** Multi-pass: 2x in pass 1, leaving a file; in pass 2 right (x + 1) only if that file is there. */
+  twoPassWithLeftovers: `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(void) {
+  char word[16];
+  long x;
+  if (scanf("%15s", word) != 1) return 1;
+  if (strcmp(word, "again") == 0 && scanf("%ld", &x) == 1) {
+    FILE *left = fopen("left-by-pass-1", "r");
+    printf("%ld\\n", left ? x + 1 : x + 2);
+  } else {
+    FILE *leave = fopen("left-by-pass-1", "w");
+    if (leave) fclose(leave);
+    printf("%ld\\n", 2 * atol(word));
+  }
+  return 0;
+}
+`,
   /** Multi-pass: right in pass 1, wrong in pass 2. */
   twoPassWrongSecond: `#include <stdio.h>
 #include <stdlib.h>

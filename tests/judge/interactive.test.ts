@@ -112,6 +112,13 @@ for (const backend of BACKENDS) {
       });
     });
 
+    it('what a program learned in one run does not reach the next: a test judged again is TLE, not AC', async function () {
+      // 12 guesses allowed, 20 needed: only a run that continues from the one before can win.
+      const wide = await problemWith([['1000000 777777\n', '777777\n']], GUESS_VALIDATOR, INTERACTIVE);
+      const result = await submit(wide, PROGRAMS.remembering);
+      assert.equal(result.verdict, 'TLE', JSON.stringify(result));
+    });
+
     it('a validator that waits for the program, which waits for it: TLE at the program’s wall-clock limit', async function () {
       const silent = await problemWith([['1000 5\n', '5\n']], SILENT_VALIDATOR, INTERACTIVE);
       const result = await submit(silent, PROGRAMS.correct);
@@ -158,6 +165,12 @@ for (const backend of BACKENDS) {
         const result = await submit(both, PROGRAMS.twoPass, true);
         assert.equal(result.verdict, 'AC', JSON.stringify(result));
         assert.equal(result.tests[0].message, 'pass 1 fine\npass 2 fine');
+      });
+
+      it('each pass starts from the compiled program alone: a file pass 1 left is not there in pass 2', async function () {
+        const result = await submit(twoPass, PROGRAMS.twoPassWithLeftovers);
+        assert.equal(result.verdict, 'WA', JSON.stringify(result));
+        assert.equal(result.tests[0].message, 'pass 1 fine\npass 2: 12 is not 10 + 1');
       });
 
       it('a validator asking for more passes than validation_passes is a judge error (SE)', async function () {

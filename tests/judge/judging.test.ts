@@ -103,6 +103,32 @@ describe(`judging flow (${TEST_BACKEND} backend) @slow`, function () {
     assert.equal(runs.length, 2, 'a run over the limit but within the headroom is repeated');
   });
 
+  it('runs a test again from the compiled program alone: what the first run left does not make the second fast', async function () {
+    // One test: no session (nothing of a session's test survives it); each run is a run() of its
+    // own, whose work folder came back to the host with the program's files, and the second run
+    // read the table the first one had spent its time on (AC; found by a hostile review).
+    const caching = `#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <time.h>
+int main(void) {
+  long x, y;
+  if (scanf("%ld", &x) != 1) return 1;
+  FILE *table = fopen("table", "r");
+  if (table && fscanf(table, "%ld", &y) == 1) { printf("%ld\\n", y); return 0; }
+  struct timespec t; volatile unsigned long n = 0;
+  do { for (int i = 0; i < 100000; i++) n++; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); }
+  while (t.tv_sec * 1000.0 + t.tv_nsec / 1e6 < 1200);
+  table = fopen("table", "w");
+  if (table) fprintf(table, "%ld\\n", x * x), fclose(table);
+  printf("%ld\\n", x * x);
+  return 0;
+}
+`;
+    const one = await tinyProblem({ tests: [['7\n', '49\n']] });
+    const result = await (await testJudge()).judgeSubmission({ problem: one, language: 'c', source: caching });
+    assert.equal(result.verdict, 'TLE', JSON.stringify(result));
+  });
+
   it('decides which runs are repeated: near the limit or starved, never a runaway or a system error', function () {
     const run = (status: RunResult['status'], cpuMs: number): RunResult => ({ status, cpuMs, wallMs: 0, memoryKb: 0, exitCode: 0, signal: null, stdout: '', stderr: '' });
     assert.equal(worthAnotherRun(run('OK', 1200), 1000), true, 'finished within the headroom');

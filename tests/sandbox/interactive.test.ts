@@ -1,15 +1,17 @@
 // The sandbox's interactive runs (runInteractive) attacked from the program's side: it must reach
 // nothing of the validator (its work dir, the answer and feedback folder in it, its processes),
 // in both work-dir modes; daemons on either side die with their run and do not hold the other
-// side's pipe open; a side that never starts leaves the other its EOF. The host is checked after
-// each test. The contract itself (pipes, EOF, deadlock, figures) is in the backend conformance
-// suite (tests/sandbox/bwrap.test.ts).
+// side's pipe open; the socket pairs that join them cannot be turned against the validator
+// (shutdown, descriptors parked in the program's stdin); a side that never starts leaves the
+// other its EOF. The host, and the judge's open fds, are checked after each test. The contract
+// itself (pipes, EOF, deadlock, figures) is in the backend conformance suite
+// (tests/sandbox/bwrap.test.ts).
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PipedRunRequest, RunLimits } from '@verdict/plugin-api';
 import { createSandboxBackend, type SandboxBackend } from '@verdict/sandbox-bwrap';
-import { cleanupWorkDirs, makeWorkDir } from '@verdict/plugin-api/conformance';
+import { cleanupPrograms, cleanupWorkDirs, compileC, makeWorkDir } from '@verdict/plugin-api/conformance';
 import { assertRunsLeftNothing, assertSlotsBounded, processesOfUid } from './leftovers.ts';
 
 /**
@@ -28,6 +30,52 @@ done
 ls -A /work /tmp >&2
 echo hunted`;
 
+/**
+ * The program's stdin and stdout are the judge's ends of Unix stream socket pairs (libuv's
+ * "pipes"), which do more than a pipe: these programs try it (found by a hostile review).
+ */
+const SOCKET_ATTACKS = {
+  /** shutdown(SHUT_RD) on its stdin: the validator's next write would be EPIPE, SIGPIPE. */
+  shutStdin: `#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+int main(void) {
+  int r = shutdown(0, SHUT_RD);
+  fprintf(stderr, "shutdown: %s\\n", r < 0 ? strerror(errno) : "done");
+  return 0;
+}`,
+  /**
+   * Writes into its stdin, into the queue of the validator's stdout, which nobody reads: a byte
+   * carrying its own stdin and stdout (SCM_RIGHTS). Parked there, its stdout would stay open
+   * after the program ended, and the validator would never read EOF.
+   */
+  parkOwnStdio: `#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+int main(void) {
+  int fds[2] = {0, 1};
+  char byte = 'x', control[CMSG_SPACE(sizeof fds)];
+  memset(control, 0, sizeof control);
+  struct iovec iov = {&byte, 1};
+  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN(sizeof fds);
+  memcpy(CMSG_DATA(c), fds, sizeof fds);
+  int r = sendmsg(0, &m, MSG_DONTWAIT | MSG_NOSIGNAL);
+  fprintf(stderr, "sendmsg: %s\\n", r < 0 ? strerror(errno) : "sent");
+  return 0;
+}`,
+};
+
+/** Descriptors of this (the judge's) process. */
+function openFds(): number {
+  return readdirSync('/proc/self/fd').length;
+}
+
 for (const workDirMode of ['tmpfs', 'bind'] as const) {
   describe(`interactive runs in the sandbox, attacked by the program (${workDirMode} work dirs) @slow`, function () {
     this.timeout(60_000);
@@ -36,6 +84,7 @@ for (const workDirMode of ['tmpfs', 'bind'] as const) {
     const limits: RunLimits = { cpuMs: 2000, wallMs: 4000, memoryKb: 256 * 1024, pids: 32 };
     let backend: SandboxBackend;
     let existing: Set<number>;
+    let fdsAfterFirstTest: number | undefined;
 
     before(async function () {
       backend = createSandboxBackend({ cgroupParent, slotRoot, workDirMode });
@@ -48,11 +97,16 @@ for (const workDirMode of ['tmpfs', 'bind'] as const) {
     afterEach(async function () {
       await assertRunsLeftNothing(backend, existing, cgroupParent, 2000);
       if (workDirMode === 'tmpfs') assertSlotsBounded(slotRoot);
+      // Our ends of each run's pipes are closed once it is over (a spare launcher's stay).
+      fdsAfterFirstTest ??= openFds();
+      assert.ok(openFds() <= fdsAfterFirstTest + 2, `the judge holds ${openFds()} fds, ${fdsAfterFirstTest} after the first test`);
     });
     after(async function () {
       await backend.close();
       cleanupWorkDirs();
+      cleanupPrograms();
     });
+    const attack = (name: keyof typeof SOCKET_ATTACKS) => ({ argv: ['./prog'], workDir: makeWorkDir(compileC(`interactive-${name}`, SOCKET_ATTACKS[name])), limits });
 
     const side = (script: string, more: Partial<PipedRunRequest> = {}): PipedRunRequest => ({ argv: ['/bin/sh', '-c', script], workDir: makeWorkDir(), limits, ...more });
 
@@ -85,6 +139,21 @@ for (const workDirMode of ['tmpfs', 'bind'] as const) {
       assert.equal(r.validator.exitCode, 42, JSON.stringify(r));
       assert.equal(r.program.status, 'OK', JSON.stringify(r));
       assert.ok(r.program.wallMs < 2000 && r.validator.wallMs < 2000, `program ${r.program.wallMs} ms, validator ${r.validator.wallMs} ms`);
+    });
+
+    it('a program that shuts its stdin down does not kill a validator writing to it (no SIGPIPE)', async function () {
+      const r = await backend.runInteractive({ validator: side('sleep 0.3; echo late; echo late; exit 42'), program: attack('shutStdin') });
+      assert.equal(r.validator.signal, null, JSON.stringify(r));
+      assert.equal(r.validator.exitCode, 42, JSON.stringify(r));
+      assert.equal(r.program.status, 'OK', JSON.stringify(r));
+      assert.equal(r.program.stderr, 'shutdown: Operation not permitted\n');
+    });
+
+    it('descriptors a program writes into its stdin do not keep the validator from its EOF', async function () {
+      const r = await backend.runInteractive({ validator: side('cat >/dev/null; exit 43'), program: attack('parkOwnStdio') });
+      assert.equal(r.validator.exitCode, 43, JSON.stringify(r));
+      assert.ok(r.validator.wallMs < 2000, `the validator waited ${r.validator.wallMs} ms for EOF`);
+      assert.equal(r.program.stderr, 'sendmsg: Broken pipe\n', 'its stdin takes no writes');
     });
 
     it('a program that cannot start leaves the validator its EOF at once', async function () {

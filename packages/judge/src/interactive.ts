@@ -12,7 +12,7 @@ import { CHECKER_LIMITS, compileSpecialJudge, kattisVerdict, specialJudgeArgv, t
 import { languageEnv } from './languages.ts';
 import type { Language, Problem, TestCase, TestResult, Verdict } from './types.ts';
 import { runVerdict, worthAnotherRun } from './verdict.ts';
-import { copyFiles, copyReadable, makeWorkDir, removeDir } from './workspace.ts';
+import { copyFiles, copyReadable, copyTree, makeWorkDir, removeDir } from './workspace.ts';
 
 type Protocol = 'kattis' | 'testlib';
 
@@ -20,7 +20,7 @@ export interface InteractiveTest {
   problem: Problem;
   test: TestCase;
   language: Language;
-  /** The compiled program: argv, work folder and environment as for a batch test. */
+  /** The compiled program: argv, work folder (never run in: each run gets a copy) and environment as for a batch test. */
   argv: string[];
   workDir: string;
   env: Record<string, string> | undefined;
@@ -99,6 +99,7 @@ class Passes {
     const { t } = this;
     const dir = await makeWorkDir(this.env.workRoot, 'check');
     const inputs: string[] = [];
+    const programDirs: string[] = [];
     let timeMs = 0;
     let memoryKb = 0;
     let rerun = false;
@@ -116,7 +117,16 @@ class Passes {
         await rm(path.join(dir, 'input.txt'), { force: true });
         await copyReadable(input, path.join(dir, 'input.txt'));
         const argv = pass === 1 ? this.validatorArgv() : ['/bin/sh', '-c', OWN_FEEDBACK_FILES, 'sh', ...this.validatorArgv()];
-        const outcome = t.problem.interaction!.interactive ? await this.interactivePass(dir, argv) : await this.batchPass(dir, input, argv);
+        // Every run of the program starts from the compiled program alone. A run's work folder
+        // comes back to the host with what the program left in it (docs/sandbox.md), and the
+        // program learns from the validator as it goes: what one pass (or the first run of a
+        // test judged again, a re-run the program can bring about by waiting for the wall-clock
+        // limit) kept in a file, the next one read, and won (found by a hostile review: an
+        // interactive search with too few guesses for one run was AC in two).
+        const programDir = await makeWorkDir(this.env.workRoot, 'submission');
+        programDirs.push(programDir);
+        await copyTree(t.workDir, programDir);
+        const outcome = t.problem.interaction!.interactive ? await this.interactivePass(dir, programDir, argv) : await this.batchPass(dir, programDir, input, argv);
         // The time and memory limits hold for each pass; the test's figures are the largest (problemtools).
         const capped = outcome.verdict === 'WA' || outcome.verdict === 'PE' ? Math.min(outcome.program.cpuMs, t.cpuLimitMs) : outcome.program.cpuMs;
         timeMs = Math.max(timeMs, Math.round(capped));
@@ -133,7 +143,7 @@ class Passes {
       }
     } finally {
       await removeDir(dir);
-      await Promise.all(inputs.map((file) => rm(file, { force: true })));
+      await Promise.all([...inputs.map((file) => rm(file, { force: true })), ...programDirs.map(removeDir)]);
     }
   }
 
@@ -143,10 +153,10 @@ class Passes {
     return this.protocol === 'kattis' ? [...run, 'input.txt', 'answer.txt', 'feedback/', ...this.flags] : [...run, 'input.txt', 'output.txt', 'answer.txt'];
   }
 
-  private async interactivePass(dir: string, validatorArgv: string[]): Promise<PassOutcome> {
+  private async interactivePass(dir: string, programDir: string, validatorArgv: string[]): Promise<PassOutcome> {
     const { t } = this;
     const run = await this.env.backend.runInteractive!({
-      program: { argv: t.argv, workDir: t.workDir, env: t.env, limits: t.limits },
+      program: { argv: t.argv, workDir: programDir, env: t.env, limits: t.limits },
       validator: { argv: validatorArgv, workDir: dir, env: languageEnv(this.validator.language), limits: interactorLimits(t.limits) },
     });
     const said = await this.validatorSays(run.validator, dir);
@@ -154,9 +164,9 @@ class Passes {
   }
 
   /** A multi-pass problem without interaction: the program on the pass's input, then the validator on its output. */
-  private async batchPass(dir: string, input: string, validatorArgv: string[]): Promise<PassOutcome> {
+  private async batchPass(dir: string, programDir: string, input: string, validatorArgv: string[]): Promise<PassOutcome> {
     const { t } = this;
-    const program = await this.env.backend.run({ argv: t.argv, workDir: t.workDir, env: t.env, stdin: { file: input }, stdoutFile: t.outputFile, limits: t.limits });
+    const program = await this.env.backend.run({ argv: t.argv, workDir: programDir, env: t.env, stdin: { file: input }, stdoutFile: t.outputFile, limits: t.limits });
     const early = runVerdict(program, t.language, t.cpuLimitMs);
     if (early) return { verdict: early, message: program.message ?? firstLine(program.stderr), validatorExit: null, program };
     const validator = await this.env.backend.run({

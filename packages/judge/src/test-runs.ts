@@ -7,7 +7,7 @@ import { chmod, link, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { JudgeBackend, RunLimits, RunResult, RunSession } from './plugin-api.ts';
 import type { TestCase } from './types.ts';
-import { copyReadable, makeWorkDir, removeDir } from './workspace.ts';
+import { copyReadable, copyTree, makeWorkDir, removeDir } from './workspace.ts';
 
 export interface TestRunPlan {
   backend: JudgeBackend;
@@ -42,8 +42,19 @@ export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
       plan.log?.(`tests run one sandbox each: no session (${(err as Error).message})`);
     }
   }
-  const single = (index: number, outputFile: string) =>
-    backend.run({ argv: plan.argv, workDir: plan.workDir, env: plan.env, stdin: { file: plan.tests[index].input }, stdoutFile: outputFile, limits: plan.limits });
+  // A run of its own starts from the compiled program alone, in a copy of its folder: a run's
+  // folder comes back to the host with what the program left in it, and a test run again (or
+  // the next test) read what the run before had written (a table it spent its time computing:
+  // TLE became AC; found by a hostile review). A session's tests leave nothing anyway.
+  const single = async (index: number, outputFile: string) => {
+    const workDir = await makeWorkDir(plan.workRoot, 'submission');
+    try {
+      await copyTree(plan.workDir, workDir);
+      return await backend.run({ argv: plan.argv, workDir, env: plan.env, stdin: { file: plan.tests[index].input }, stdoutFile: outputFile, limits: plan.limits });
+    } finally {
+      await removeDir(workDir);
+    }
+  };
   return {
     async run(index, outputFile) {
       if (!session) return single(index, outputFile);

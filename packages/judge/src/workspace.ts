@@ -1,8 +1,10 @@
 // Scratch folders for compiles, runs and checks. The sandbox runs programs as an unprivileged
 // user, so the folders it writes to are world-writable inside our private root. They hold
 // users' sources, so each is named after its process and swept once that process is gone.
-import { chmod, copyFile, lstat, mkdir, readdir, rm } from 'node:fs/promises';
+import { chmod, copyFile, lchown, lstat, mkdir, readdir, readlink, rm, symlink } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -62,6 +64,31 @@ export async function copyFiles(from: string, to: string): Promise<void> {
   for (const entry of await readdir(from, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
     await copyFile(path.join(from, entry.name), path.join(to, entry.name));
+  }
+}
+
+/**
+ * Copies the tree under `from` into the existing folder `to`: folders, regular files and
+ * symbolic links (as links, never followed) with their owners when we are root and their
+ * permission bits, never set-user-ID or set-group-ID (a program's file copied by root must never
+ * be a set-user-ID root file, even for a moment); anything else is left out.
+ */
+export async function copyTree(from: string, to: string): Promise<void> {
+  const asRoot = process.getuid?.() === 0;
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      await mkdir(target);
+      await copyTree(source, target);
+    } else if (entry.isFile()) {
+      // Not copyFile(): libuv gives the copy the source's whole mode, set-user-ID bit included.
+      await pipeline(createReadStream(source), createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+    } else if (entry.isSymbolicLink()) await symlink(await readlink(source), target);
+    else continue;
+    const st = await lstat(source);
+    if (asRoot) await lchown(target, st.uid, st.gid);
+    if (!entry.isSymbolicLink()) await chmod(target, st.mode & 0o777);
   }
 }
 

@@ -23,6 +23,11 @@ export async function runInteractiveInSandbox(env: SandboxEnvironment, req: Inte
   const [validatorIn, validatorOut] = PROGRAM_STDIO_FDS.slice(0, 2).map((fd) => validator.stdio[fd] as Duplex);
   validatorIn.destroy();
   validator.proc.once('exit', () => validatorOut.destroy());
+  // Kept unread, ours would fill up once the program is gone, and a validator writing more than
+  // the socket holds (~200 KB) blocked until its own wall-clock limit: SE for a program that
+  // merely crashed early (found by a hostile review). Once no process of the program is left
+  // (its launcher reaps them all before it exits), what the validator writes is thrown away.
+  program.proc.once('exit', () => discardFrom(validatorOut));
   const [programRun, validatorRun] = await Promise.all([runSandboxed(env, req.program, program), runSandboxed(env, req.validator, validator)]);
   return {
     program: programRun.result,
@@ -40,8 +45,23 @@ function startLaunchers(env: SandboxEnvironment): { validator: Launcher; program
     return { validator, program: startLauncher(env, validator) };
   } catch (err) {
     validator?.proc.kill('SIGKILL');
+    // Its writable pipes would stay open for ever (Node closes only what it reads to the end).
+    for (const stream of validator?.stdio ?? []) stream?.destroy();
     return `cannot start the launchers: ${(err as Error).message}`;
   }
+}
+
+/**
+ * Reads and drops what arrives on `stream`, our end of the validator's stdout. The program's
+ * launcher cleared O_NONBLOCK on it for the program (the open file is shared): it is set again
+ * first, or a read of libuv's could block the judge's event loop. Without the means to set it,
+ * nothing is read (the validator then ends at its wall-clock limit, as before).
+ */
+function discardFrom(stream: Duplex): void {
+  const handle = (stream as Duplex & { _handle?: { setBlocking?(blocking: boolean): number } | null })._handle;
+  if (stream.destroyed || typeof handle?.setBlocking !== 'function' || handle.setBlocking(false) !== 0) return;
+  stream.on('data', () => undefined);
+  stream.resume();
 }
 
 /** A JavaScript caller can pass what the types leave out: the pipes are the only stdio. */

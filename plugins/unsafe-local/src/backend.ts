@@ -85,10 +85,26 @@ async function runInteractive(runner: string, req: InteractiveRunRequest): Promi
   // the program ended is not killed by SIGPIPE (problemtools keeps that pipe open too).
   validator.child.stdin?.destroy();
   validator.child.once('exit', () => validator.child.stdout?.destroy());
+  // Never read, ours would fill up once the program is gone, and a validator writing more than
+  // the socket holds blocked until its wall-clock limit (SE for a program that merely crashed
+  // early; found by a hostile review): once the program's runner has ended, it is drained.
+  program.child.once('exit', () => discardFrom(validator.child.stdout));
   program.start();
   validator.start();
   const [p, v] = await Promise.all([program.finished, validator.finished]);
   return { program: p.result, validator: v.result, firstToEnd: p.endedAt <= v.endedAt ? 'program' : 'validator' };
+}
+
+/**
+ * Reads and drops what arrives on `stream`. libuv cleared O_NONBLOCK on it in the program's
+ * runner (its stdin: the open file is shared), so it is set again first, or one of libuv's
+ * reads could block the judge's event loop; without the means to, nothing is read.
+ */
+function discardFrom(stream: Readable | null): void {
+  const handle = (stream as (Readable & { _handle?: { setBlocking?(blocking: boolean): number } | null }) | null)?._handle;
+  if (!stream || stream.destroyed || typeof handle?.setBlocking !== 'function' || handle.setBlocking(false) !== 0) return;
+  stream.on('data', () => undefined);
+  stream.resume();
 }
 
 interface RunnerRun {

@@ -51,6 +51,28 @@ export function interactiveContract(backend: () => JudgeBackend): void {
       assert.equal(r.validator.signal, null);
     });
 
+    it('does not block a validator that writes more than a pipe holds after the program ended', async function () {
+      // 2 MB: more than a socket pair (~200 KB) or problemtools' pipe (1 MiB) holds. Left unread,
+      // the validator waited for its wall-clock limit (SE for a program that merely crashed).
+      const r = await interact({ validator: side('head -c 2000000 /dev/zero; echo done >&2; exit 42'), program: side('exit 1') });
+      assert.equal(r.program.exitCode, 1);
+      assert.equal(r.validator.exitCode, 42, JSON.stringify(r));
+      assert.equal(r.validator.stderr, 'done\n');
+      assert.ok(r.validator.wallMs < 2000, `the validator was blocked ${r.validator.wallMs} ms`);
+      assert.equal(r.firstToEnd, 'program');
+    });
+
+    it('lets a validator blocked writing to the program go on once the program is stopped at its limit', async function () {
+      const started = Date.now();
+      const r = await interact({
+        validator: side('head -c 2000000 /dev/zero; exit 42', { limits: { ...limits, wallMs: 10_000 } }),
+        program: side('sleep 100', { limits: { cpuMs: 300, wallMs: 800, memoryKb: 64 * 1024 } }),
+      });
+      assert.equal(r.program.status, 'TLE', JSON.stringify(r));
+      assert.equal(r.validator.exitCode, 42, JSON.stringify(r));
+      assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
+    });
+
     it('ends a deadlock at the program’s wall-clock limit', async function () {
       const started = Date.now();
       const r = await interact({

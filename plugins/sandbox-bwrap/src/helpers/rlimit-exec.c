@@ -1,6 +1,7 @@
 // Started as root by the backend, ahead of the run it will serve (so forking the judge is off
 // the run's critical path): waits for the run's request on fd 5, puts the program's stdin on
-// fd 6 when the request names a file (or /dev/null), then forks the command (bwrap): the child
+// fd 6 when the request names a file (or /dev/null), makes the program's stdio one-way (fds 6-8,
+// when they are sockets), then forks the command (bwrap): the child
 // sets the run's rlimits, drops to the sandbox user and execs it with the request's environment.
 // The launcher stays, as root, a child subreaper: it reaps every process of the run that is
 // orphaned on the host side (bwrap's sandbox process when bwrap is killed first), so nothing of a
@@ -28,6 +29,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -124,6 +126,17 @@ int main(void) {
     int flags = fcntl(fd, F_GETFL);
     if (flags >= 0 && (flags & O_NONBLOCK)) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   }
+  // The program's stdio goes one way only. libuv's "pipes" are Unix stream socket pairs, which
+  // are two-way: a program could write into its own stdin, into a queue nobody ever reads (in an
+  // interactive run: the validator's stdout), and park there, with SCM_RIGHTS, its own stdout,
+  // which then stayed open after the program ended: the validator never read EOF and ran to its
+  // wall-clock limit (SE) (found by a hostile review; tests/sandbox/interactive.test.ts). Done
+  // here, on the sockets themselves, before anything of the sandbox runs. A file or /dev/null on
+  // stdin: ENOTSOCK, nothing to do. shutdown(SHUT_RD), which would make the writer's writes fail
+  // (EPIPE), is denied to the program by the seccomp filter (helpers/seccomp-bpf.c).
+  shutdown(STDIN_FD, SHUT_WR);
+  shutdown(STDIN_FD + 1, SHUT_RD);
+  shutdown(STDIN_FD + 2, SHUT_RD);
   if (strcmp(pid1, "-") != 0) {
     int fd = open(pid1, O_RDONLY | O_CLOEXEC);
     if (fd < 0 || dup2(fd, PID1_FD) < 0) {

@@ -8,6 +8,7 @@
 #include <seccomp.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 static const char *const denied[] = {
@@ -52,6 +53,14 @@ int main(int argc, char **argv) {
     if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
                          SCMP_A0(SCMP_CMP_MASKED_EQ, each[i], each[i])) < 0)
       return 1;
+  // The program's stdin and stdout are Unix stream sockets (libuv's "pipes"): shutdown(SHUT_RD)
+  // on its stdin makes every later write of the other side fail with EPIPE, however many copies
+  // keep the socket open; an interactive program killed its validator with SIGPIPE that way (SE)
+  // (found by a hostile review; tests/sandbox/interactive.test.ts). SHUT_WR, which only says
+  // "no more output" as closing would (libuv's uv_shutdown uses it), stays allowed. socket() is
+  // denied, so this touches only those and socketpair()s.
+  if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(shutdown), 1, SCMP_A1(SCMP_CMP_NE, SHUT_WR)) < 0)
+    return 1;
   // Typing into a terminal the judge may share (TIOCSTI) or poking the console (TIOCLINUX).
   // ioctl's request is an int: compare the low 32 bits only.
   static const unsigned long long tty_requests[] = {TIOCSTI, TIOCLINUX};
