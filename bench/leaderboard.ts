@@ -2,12 +2,14 @@
 // submissions, seeded into a fresh embedded database (or TEST_DATABASE_URL's server with --pg).
 // Prints p50/p95 over HTTP for a contest that does not change (served from the per-process
 // board) and for a stream of submissions (touched pairs folded again), and the cost of a full
-// fold in SQL. Usage: npm run bench -- leaderboard [N=200] [--pg]
+// fold in SQL, under ICPC and under the IOI and OI rules (half the problems scored, 0–100).
+// Usage: npm run bench -- leaderboard [N=200] [--pg]
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
 import { attemptSummaries, LEADERBOARD_FRESH_MS } from '@verdict/server/internal/modules/contests/leaderboard';
+import { scoreSummaries } from '@verdict/server/internal/modules/contests/leaderboard-scores';
 import { startBenchServer } from './lib/judge-server.ts';
 
 const args = process.argv.slice(2);
@@ -48,6 +50,9 @@ try {
            (array['AC','AC','AC','WA','WA','WA','WA','TLE','RE','CE','PE','SE','PD'])[1 + floor(random() * 13)::int],
            '[]'::jsonb, ${start}::timestamptz + random() * interval '2 hours'
       from generate_series(1, ${SUBMISSIONS}) g, u, p`.execute(db);
+  // Half the problems are scoring problems: 100 for AC, anything from 0 to 99 otherwise.
+  await sql`update submissions set max_score = 100, score = case when status = 'AC' then 100 else floor(random() * 100) end
+             where contest_id = ${contest.id} and problem_id % 2 = 0`.execute(db);
   await sql`analyze`.execute(db);
   const seedMs = performance.now() - seedStarted;
 
@@ -90,17 +95,25 @@ try {
     streamed.push(await fetchBoard());
   }
   const contestRow = await db.selectFrom('contests').selectAll().where('id', '=', contest.id).executeTakeFirstOrThrow();
-  const full: number[] = [];
-  for (let i = 0; i < 10; i++) {
-    const t = performance.now();
-    await attemptSummaries(db, contestRow);
-    full.push(performance.now() - t);
-  }
+  const timeFold = async (fold: () => Promise<unknown>) => {
+    const runs: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await fold();
+      runs.push(performance.now() - t);
+    }
+    return runs;
+  };
+  const full = await timeFold(() => attemptSummaries(db, contestRow));
+  const ioi = await timeFold(() => scoreSummaries(db, contestRow, 'ioi'));
+  const oi = await timeFold(() => scoreSummaries(db, contestRow, 'oi'));
   const f = (x: number) => x.toFixed(1).padStart(7);
   console.log(`store: ${usePg ? 'PostgreSQL' : 'embedded PGlite'}; ${USERS} users × ${PROBLEMS} problems × ${SUBMISSIONS} submissions (seeded in ${(seedMs / 1000).toFixed(1)} s)`);
   console.log(`HTTP, unchanged contest (${N} requests)             p50 ${f(percentile(cached, 50))} ms   p95 ${f(percentile(cached, 95))} ms`);
   console.log(`HTTP, a new submission before each (${M} requests)   p50 ${f(percentile(streamed, 50))} ms   p95 ${f(percentile(streamed, 95))} ms`);
   console.log(`full fold of the contest in SQL (10 runs, no HTTP)  p50 ${f(percentile(full, 50))} ms   p95 ${f(percentile(full, 95))} ms`);
+  console.log(`  the same under IOI                                p50 ${f(percentile(ioi, 50))} ms   p95 ${f(percentile(ioi, 95))} ms`);
+  console.log(`  the same under OI                                 p50 ${f(percentile(oi, 50))} ms   p95 ${f(percentile(oi, 95))} ms`);
   await client.terminate();
   console.log(`load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
 } finally {

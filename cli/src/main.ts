@@ -229,11 +229,14 @@ program
   .option('--csv', 'print CSV')
   .option('--json', 'print JSON')
   .option('--server <url>', 'read from this server instead of the local database')
+  .option('--frozen', 'the board contestants see during the scoreboard freeze (default: the live board)')
   .addHelpText('after', `
-Cells: +N (M) solved at the N-th attempt, M minutes after the start; -N: N rejected attempts.
+Cells: +N (M) solved at the N-th attempt, M minutes after the start; -N: N rejected attempts;
+?N (frozen board): N tries after the freeze, verdicts hidden.
 
 Examples:
   $ verdict contest scoreboard 3
+  $ verdict contest scoreboard 3 --frozen
   $ verdict contest scoreboard 3 --server http://localhost:8080 --csv > board.csv`)
   .action(action('contest-scoreboard'));
 

@@ -85,7 +85,8 @@ describe('cli: user commands on the local database @slow', function () {
       const now = Date.now();
       const contest = await db
         .insertInto('contests')
-        .values({ title: 'Local Cup', start_time: new Date(now - 3600_000), end_time: new Date(now + 3600_000) })
+        // Frozen 5 minutes in: the administrator's board is live unless --frozen.
+        .values({ title: 'Local Cup', start_time: new Date(now - 3600_000), end_time: new Date(now + 3600_000), freeze_time: new Date(now - 3300_000) })
         .returning(['id', 'start_time'])
         .executeTakeFirstOrThrow();
       const problem = await db.insertInto('problems').values({ title: 'Local A', time_limit: 1000, memory_limit: 256 }).returning('id').executeTakeFirstOrThrow();
@@ -102,9 +103,51 @@ describe('cli: user commands on the local database @slow', function () {
       assert.deepEqual(parsed.rows, [{ rank: 1, userName: 'mia', acNum: 1, timePenalty: 7, judgeResultList: [{ newId: 'A', result: 'AC', cnt: 1, submitTime: 7 }] }]);
       const table = await box.run(['contest', 'scoreboard', String(contest.id)]);
       assert.match(table.stdout, /Local Cup[\s\S]*│ 1 +│ mia +│ 1 +│ 7 +│ \+1 \(7\) │/);
+      assert.match(table.stdout, /Freeze at \S+ \S+ \(frozen now\); showing the live board/);
+      const frozen = await box.run(['contest', 'scoreboard', String(contest.id), '--frozen']);
+      assert.equal(frozen.code, 0, frozen.stderr);
+      assert.match(frozen.stdout, /showing the frozen board[\s\S]*│ 1 +│ mia +│ 0 +│ 0 +│ \?1 +│/);
+      const frozenJson = JSON.parse((await box.run(['contest', 'scoreboard', String(contest.id), '--frozen', '--json'])).stdout);
+      assert.deepEqual(frozenJson.rows[0].judgeResultList, [{ newId: 'A', result: '', cnt: 0, submitTime: 0, pending: 1 }]);
+      assert.equal(frozenJson.contest.frozen, true);
       const missing = await box.run(['contest', 'scoreboard', '9999']);
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, /contest 9999: No such contest/);
+    });
+
+    it('prints scores for an IOI contest: the total, and each problem’s score under its maximum', async () => {
+      const { db } = server.services;
+      const now = Date.now();
+      const contest = await db
+        .insertInto('contests')
+        .values({ title: 'Local IOI', start_time: new Date(now - 3600_000), end_time: new Date(now + 3600_000), scoring_rule: 'ioi' })
+        .returning(['id', 'start_time'])
+        .executeTakeFirstOrThrow();
+      const problem = await db.insertInto('problems').values({ title: 'Local Scored', time_limit: 1000, memory_limit: 256 }).returning('id').executeTakeFirstOrThrow();
+      const mia = await db.selectFrom('users').select('id').where('username', '=', 'mia').executeTakeFirstOrThrow();
+      await db.insertInto('contest_problems').values({ contest_id: contest.id, problem_id: problem.id, position: 0 }).execute();
+      await db.insertInto('contest_users').values({ contest_id: contest.id, user_id: mia.id }).execute();
+      const at = (minutes: number) => new Date(contest.start_time.getTime() + minutes * 60_000);
+      // 30 at minute 4, then 70 at minute 9: the best, 70 of 100, counts.
+      await db
+        .insertInto('submissions')
+        .values([
+          { user_id: mia.id, problem_id: problem.id, contest_id: contest.id, language: 'python3', code: '', status: 'WA', score: 30, max_score: 100, created_at: at(4) },
+          { user_id: mia.id, problem_id: problem.id, contest_id: contest.id, language: 'python3', code: '', status: 'WA', score: 70, max_score: 100, created_at: at(9) },
+        ])
+        .execute();
+      const json = JSON.parse((await box.run(['contest', 'scoreboard', String(contest.id), '--json'])).stdout);
+      assert.equal(json.contest.scoringRule, 'ioi');
+      assert.deepEqual(json.rows, [
+        { rank: 1, userName: 'mia', acNum: 0, timePenalty: 9, score: 70, judgeResultList: [{ newId: 'A', result: 'WA', cnt: 2, submitTime: 9, score: 70, maxScore: 100 }] },
+      ]);
+      const table = await box.run(['contest', 'scoreboard', String(contest.id)]);
+      assert.equal(table.code, 0, table.stderr);
+      assert.match(table.stdout, /Scoring: IOI: best score per problem/);
+      assert.match(table.stdout, /│ Rank +│ User +│ Score +│ Full +│ Time +│ A\/100 +│/);
+      assert.match(table.stdout, /│ 1 +│ mia +│ 70 +│ 0 +│ 9 +│ 70 +│/);
+      const csv = await box.run(['contest', 'scoreboard', String(contest.id), '--csv']);
+      assert.equal(csv.stdout, 'Rank,User,Score,Full,Time,A/100\n1,mia,70,0,9,70\n');
     });
   });
 });

@@ -106,7 +106,8 @@ describe('cli: commands against a server @slow', function () {
     const now = Date.now();
     const contest = await db
       .insertInto('contests')
-      .values({ title: 'CLI Cup', start_time: new Date(now - 3600_000), end_time: new Date(now + 3600_000) })
+      // Frozen 7 minutes in: the administrator's board is live unless --frozen.
+      .values({ title: 'CLI Cup', start_time: new Date(now - 3600_000), end_time: new Date(now + 3600_000), freeze_time: new Date(now - 3600_000 + 7 * 60_000) })
       .returning(['id', 'start_time'])
       .executeTakeFirstOrThrow();
     fs.writeFileSync(
@@ -144,6 +145,9 @@ describe('cli: commands against a server @slow', function () {
     const board = await box.run(['contest', 'scoreboard', String(contest.id), '--server', server.url, '--csv']);
     assert.equal(board.code, 0, board.stdout + board.stderr);
     assert.deepEqual(board.stdout.trim().split('\n'), ['Rank,User,AC,Penalty,A', '1,ivy,1,30,+2 (10)', '2,joe,0,0,']);
+    const frozen = await box.run(['contest', 'scoreboard', String(contest.id), '--server', server.url, '--csv', '--frozen']);
+    assert.equal(frozen.code, 0, frozen.stdout + frozen.stderr);
+    assert.deepEqual(frozen.stdout.trim().split('\n'), ['Rank,User,AC,Penalty,A', '1,ivy,0,0,-1 ?1', '1,joe,0,0,']);
   });
 
   it('creates a user and changes a password through the server, ending that user’s sessions', async () => {

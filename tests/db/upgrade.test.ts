@@ -46,6 +46,9 @@ async function assertDataKept(db: Kysely<any>): Promise<void> {
       ['AC', 'int main(){return 0;}', 'alice', 'Cup'],
     ],
   );
+  // A contest from before scoring rules is an ICPC contest (migration 0011).
+  const rules = await sql<{ scoring_rule: string }>`select scoring_rule from contests`.execute(db);
+  assert.deepEqual(rules.rows.map((r) => r.scoring_rule), ['icpc']);
   // What later migrations added works on the old rows: a verdict row, a new submission after them.
   const first = await sql<{ id: number }>`select id from submissions order by id limit 1`.execute(db);
   await sql`insert into submission_verdicts (submission_id, attempt, status, run_time, run_memory, judged_by, judged_at)

@@ -350,6 +350,29 @@ describe('e2e: contestant screens @slow', function () {
     await shot('14-leaderboard');
   });
 
+  it('submits several files together from the problem page', async () => {
+    await openMenu('Contest Details', '/contest_details');
+    await page.waitForSelector('[data-testid="open-problem-A"]');
+    await page.click('[data-testid="open-problem-A"]');
+    await page.waitForFunction(() => location.pathname === '/problem_page');
+    await page.click('.ant-select[data-testid="template-select"] .ant-select-selector');
+    await clickByText(page, '.ant-select-item-option', 'Python starter');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-e2e-files-'));
+    fs.writeFileSync(path.join(dir, '__main__.py'), 'from helper import add\nprint(add(*map(int, input().split())))\n');
+    fs.writeFileSync(path.join(dir, 'helper.py'), 'def add(a, b):\n    return a + b\n');
+    const input = await page.$('input[type="file"]');
+    await (input as unknown as { uploadFile(...files: string[]): Promise<void> }).uploadFile(path.join(dir, '__main__.py'), path.join(dir, 'helper.py'));
+    await page.waitForSelector('[data-testid="picked-files"]');
+    const tags = await page.$$eval('[data-testid="picked-files"] .ant-tag', (els) => els.map((el) => (el as HTMLElement).innerText.trim()).sort());
+    assert.deepEqual(tags, ['__main__.py', 'helper.py']);
+    server.clock.advance(3200);
+    await page.waitForSelector('button[data-testid="submit-code"]:not([disabled])', { timeout: 10_000 });
+    await submitAndWaitFor('AC');
+    const stored = await server.services.db.selectFrom('submissions').select(['files']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    assert.deepEqual(stored.files?.map((f) => f.name).sort(), ['__main__.py', 'helper.py']);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('shows and saves personal info', async () => {
     await openMenu('Personal Info', '/person_info');
     await page.waitForFunction((name) => (document.querySelector('#person-info_username') as HTMLInputElement)?.value === name, {}, USER.username);

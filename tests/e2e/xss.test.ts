@@ -38,6 +38,9 @@ const TEMPLATE_CODE = [
   '',
 ].join('\n');
 const SHEET_NAMES = [`<script>__xss('xlsx')</script>`, `<img src=x onerror=__xss('xlsx-img')>`];
+const CLAR_QUESTION = `<img src=x onerror=__xss('question')> is n > 0?`;
+const CLAR_ANSWER = `<script>__xss('answer')</script><a href="javascript:__xss('answer-a')">yes</a>`;
+const CLAR_ANNOUNCEMENT = `<iframe src="javascript:__xss('announce')"></iframe><svg onload=__xss('announce-svg')>`;
 
 /** Every Markdown and HTML trick against the statement renderer; `c` is the canary origin. */
 function statementPayload(c: string): string {
@@ -206,6 +209,9 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     contestId = contest.id;
     dataOf(await admin.api.form('/api/contestProblem/addByProblemId', { problemId, contestId }), 'add problem to contest');
     for (const user of [alice, bob]) dataOf(await admin.api.json('/api/contestRecord/add', { contestId, userId: user.id }), 'add member');
+    const question = dataOf(await alice.api.json('/api/clarification/ask', { contestId, problemId, text: CLAR_QUESTION }), 'ask a question');
+    dataOf(await admin.api.json('/api/clarification/admin/answer', { id: question.id, answer: CLAR_ANSWER, visibility: 'public' }), 'answer it to everyone');
+    dataOf(await admin.api.json('/api/clarification/admin/announce', { contestId, text: CLAR_ANNOUNCEMENT }), 'announce');
 
     session = await launchBrowser({ screenshotPrefix: 'xss' });
     page = session.page;
@@ -290,6 +296,13 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     await page.waitForFunction((n) => (document.querySelector('#person-info_nickname') as HTMLInputElement)?.value === n, {}, NICKNAME);
     assert.equal(await page.$eval('#person-info_username', (el) => (el as HTMLInputElement).value), USERNAME);
     await assertClean('personal info');
+  });
+
+  it('contestant: questions, answers and announcements show as text', async () => {
+    await page.goto(url(`/contest_details?contestId=${contestId}`), { waitUntil: 'domcontentloaded' });
+    await clickTestId(page, 'clarifications-open');
+    await assertShows('clarifications', [CLAR_QUESTION, CLAR_ANSWER, CLAR_ANNOUNCEMENT, PROBLEM_TITLE], '[data-testid="clarification-list"]');
+    await assertClean('clarifications');
   });
 
   it('admin: the welcome page, the users table, the edit form and the own profile', async () => {
@@ -378,6 +391,29 @@ describe('e2e: stored XSS stays text in every screen and in statement PDFs @slow
     await assertShows('scoreboard', [CONTEST_TITLE], '[data-testid="board-title"]');
     await assertShows('scoreboard', [USERNAME, USERNAME_2], '[data-testid="leaderboard"]');
     await assertClean('scoreboard');
+  });
+
+  it('admin: the clarification queue, the list and the answer form', async () => {
+    await visit('/clarificationManagement');
+    await assertShows('clarifications table', [CLAR_QUESTION, CLAR_ANSWER, CLAR_ANNOUNCEMENT, CONTEST_TITLE, USERNAME], '[data-testid="clarification-table"]');
+    await assertClean('clarifications table');
+    const [question] = dataOf(await admin.api.get('/api/clarification/admin/list', { contestId }), 'clarifications');
+    await clickTestId(page, `reanswer-${question.id}`);
+    await assertShows('answer form', [CLAR_QUESTION], '[data-testid="answer-modal-question"]');
+    await assertClean('answer form');
+    await closeModal();
+  });
+
+  it('admin: balloons show the contestant, the problem and its colour name as text', async () => {
+    const colorName = `<svg onload=__xss('colour')>`;
+    dataOf(await admin.api.json('/api/admin/problem/update', { id: problemId, title: PROBLEM_TITLE, memoryLimit: 256, timeLimit: 1000, color: '#ff0000', colorName }, 'PUT'), 'colour');
+    await server.services.db
+      .insertInto('submissions')
+      .values({ user_id: alice.id, problem_id: problemId, contest_id: contestId, language: 'cpp', code: '', status: 'AC', tests: '[]', created_at: server.clock.now() })
+      .execute();
+    await page.goto(url(`/balloons?contestId=${contestId}`), { waitUntil: 'domcontentloaded' });
+    await assertShows('balloons', [USERNAME, PROBLEM_TITLE, colorName], '[data-testid="balloon-table"]');
+    await assertClean('balloons');
   });
 
   it('statement PDFs: payloads neither run nor fetch anything while the server renders them', async () => {

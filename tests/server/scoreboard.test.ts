@@ -159,6 +159,52 @@ describe('ICPC scoreboard (pure)', () => {
     ]);
   });
 
+  it('frozen: counts only attempts before the freeze and shows every later submission as a pending try', () => {
+    const members = [
+      { userId: 1, userName: 'ann' },
+      { userId: 2, userName: 'bob' },
+    ];
+    const submissions = [
+      sub(1, 10, 'WA', at(10)),
+      sub(1, 10, 'AC', at(20)),
+      sub(1, 10, 'WA', at(250)), // after her AC: nothing to hide
+      sub(1, 11, 'CE', at(245)), // pending whatever its state: the public cannot tell
+      sub(2, 10, 'WA', at(30)),
+      sub(2, 10, 'AC', at(241)),
+      sub(2, 11, 'PD', at(240)), // at the freeze: pending
+      sub(2, 12, 'AC', at(239, 59)), // a second before it: counted
+      sub(2, 12, 'WA', contest.endTime), // after the end: nothing
+    ];
+    const frozen = computeScoreboard({ ...contest, freezeTime: at(240) }, problems, members, submissions);
+    assert.deepEqual(
+      frozen.map((r) => [r.rank, r.userName, r.acNum, r.timePenalty]),
+      [
+        [1, 'ann', 1, 40],
+        [2, 'bob', 1, 239],
+      ],
+    );
+    assert.deepEqual(frozen[0].judgeResultList, [
+      { newId: 'A', result: 'AC', cnt: 2, submitTime: 20 },
+      { newId: 'B', result: '', cnt: 0, submitTime: 0, pending: 1 },
+      { newId: 'C', result: '', cnt: 0, submitTime: 0 },
+    ]);
+    assert.deepEqual(frozen[1].judgeResultList, [
+      { newId: 'A', result: 'WA', cnt: 1, submitTime: 30, pending: 1 },
+      { newId: 'B', result: '', cnt: 0, submitTime: 0, pending: 1 },
+      { newId: 'C', result: 'AC', cnt: 1, submitTime: 239 },
+    ]);
+    // The live board of the same submissions: bob's A counts, nothing is pending.
+    const live = computeScoreboard(contest, problems, members, submissions);
+    assert.deepEqual(
+      live.map((r) => [r.rank, r.userName, r.acNum, r.timePenalty]),
+      [
+        [1, 'bob', 2, 239 + 241 + 20],
+        [2, 'ann', 1, 40],
+      ],
+    );
+    assert.ok(live.every((r) => r.judgeResultList.every((c) => c.pending === undefined)));
+  });
+
   it('lists every member, also without submissions, and ignores non-members and other problems', () => {
     const members = [
       { userId: 1, userName: 'ann' },

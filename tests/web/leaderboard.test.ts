@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import {
   ADMIN_DEFAULT_PROBLEM_COLUMNS,
   findItem,
+  formatScore,
   leaderboardCell,
+  problemMaxScores,
+  scoredLeaderboardCell,
   problemLetter,
   problemLetters,
   progressPercent,
@@ -52,6 +55,44 @@ describe('web: leaderboard cells', () => {
     assert.equal(problemLetter(26), 'AA');
     assert.equal(problemLetters(USER_DEFAULT_PROBLEM_COLUMNS).length, 8);
     assert.equal(problemLetters(ADMIN_DEFAULT_PROBLEM_COLUMNS).length, 3);
+  });
+});
+
+describe('web: IOI and OI leaderboard cells', () => {
+  it('is empty when the problem was not submitted', () => {
+    assert.deepEqual(scoredLeaderboardCell(undefined), { kind: 'empty' });
+    assert.deepEqual(scoredLeaderboardCell({ newId: 'A', result: '', cnt: 0, submitTime: 0, score: 0, maxScore: 100 }), { kind: 'empty' });
+  });
+
+  it('shows full score green, a partial score gold and zero red, with the score and its minute', () => {
+    const item = (result: 'AC' | 'WA', score: number) => ({ newId: 'A', result, cnt: 2, submitTime: 17.9, score, maxScore: 100 });
+    assert.deepEqual(scoredLeaderboardCell(item('AC', 100)), { kind: 'accepted', color: '#52c41a', score: 100, maxScore: 100, attempts: 2, minutes: 17 });
+    assert.deepEqual(scoredLeaderboardCell(item('WA', 40)), { kind: 'partial', color: '#faad14', score: 40, maxScore: 100, attempts: 2, minutes: 17 });
+    assert.deepEqual(scoredLeaderboardCell(item('WA', 0)), { kind: 'rejected', color: '#ff4d4f', score: 0, maxScore: 100, attempts: 2, minutes: 17 });
+  });
+
+  it('shows tries after the freeze as "?" with the score before it, also on a problem at full score (OI)', () => {
+    const frozen = scoredLeaderboardCell({ newId: 'A', result: 'AC', cnt: 1, submitTime: 5, score: 100, maxScore: 100, pending: 2 });
+    assert.deepEqual(frozen, { kind: 'pending', color: '#1677ff', score: 100, attempts: 3, pending: 2 });
+    const only = scoredLeaderboardCell({ newId: 'B', result: '', cnt: 0, submitTime: 0, score: 0, maxScore: 100, pending: 1 });
+    assert.deepEqual(only, { kind: 'pending', color: '#1677ff', score: null, attempts: 1, pending: 1 });
+  });
+
+  it('prints scores with at most two decimals, and reads each column’s maximum from the first row', () => {
+    assert.deepEqual([formatScore(100), formatScore(33.333333), formatScore(0.005), formatScore(undefined)], ['100', '33.33', '0.01', '']);
+    const row: LeaderboardRow = {
+      rank: 1,
+      userName: 'alice',
+      acNum: 0,
+      timePenalty: 0,
+      score: 0,
+      judgeResultList: [
+        { newId: 'A', result: '', cnt: 0, submitTime: 0, score: 0, maxScore: 50 },
+        { newId: 'B', result: '', cnt: 0, submitTime: 0, score: 0, maxScore: 100 },
+      ],
+    };
+    assert.deepEqual([...problemMaxScores([row])], [['A', 50], ['B', 100]]);
+    assert.equal(problemMaxScores([]).size, 0);
   });
 });
 

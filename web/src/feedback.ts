@@ -1,7 +1,7 @@
 // Messages and confirmation dialogs usable from any module (API callbacks, guards, pages),
 // bound to antd's <App> context by <FeedbackBridge/> so they follow the theme.
 
-import { App, message as staticMessage, Modal } from 'antd';
+import { App, message as staticMessage, Modal, notification as staticNotification } from 'antd';
 import type { ReactNode } from 'react';
 
 type AppApi = ReturnType<typeof App.useApp>;
@@ -40,6 +40,36 @@ export const notify = {
     hushedUntil = Date.now() + ms;
   },
 };
+
+export interface ToastOptions {
+  /** One toast per key: a newer one with the same key replaces it. */
+  key: string;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Clicking the toast (e.g. to open what it announces); it closes as well. */
+  onClick?: () => void;
+  testId?: string;
+}
+
+/** A notification in the corner for news that arrives by itself (an answer, an announcement). */
+export function toast(options: ToastOptions): void {
+  const api = app?.notification ?? staticNotification;
+  api.info({
+    key: options.key,
+    message: options.title,
+    description: options.description,
+    placement: 'topRight',
+    duration: 10,
+    onClick: options.onClick
+      ? () => {
+          api.destroy(options.key);
+          options.onClick!();
+        }
+      : undefined,
+    props: options.testId ? { 'data-testid': options.testId } : undefined,
+    style: options.onClick ? { cursor: 'pointer' } : undefined,
+  });
+}
 
 export interface ConfirmOptions {
   title: ReactNode;

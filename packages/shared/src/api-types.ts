@@ -260,10 +260,15 @@ export interface ApiOperations {
       startTime: string;
       endTime: string;
       createTime: string;
+      freezeTime: string | null;
+      thawTime: string | null;
+      frozen: boolean;
+      serverTime: string;
+      scoringRule: "icpc" | "ioi" | "oi";
     }[];
     file: null;
   };
-  /** Add a contest (times in Asia/Shanghai; titles are unique) (admin) */
+  /** Add a contest (times in Asia/Shanghai; titles are unique; optional freeze time and scoring rule) (admin) */
   "POST /api/contest/add": {
     role: "admin";
     query: undefined;
@@ -271,6 +276,8 @@ export interface ApiOperations {
       title: string;
       startTimeStr: string;
       endTimeStr: string;
+      freezeTimeStr?: string;
+      scoringRule?: "icpc" | "ioi" | "oi";
     };
     data: {
       id: number;
@@ -278,10 +285,15 @@ export interface ApiOperations {
       startTime: string;
       endTime: string;
       createTime: string;
+      freezeTime: string | null;
+      thawTime: string | null;
+      frozen: boolean;
+      serverTime: string;
+      scoringRule: "icpc" | "ioi" | "oi";
     };
     file: null;
   };
-  /** Edit a contest's title and times (admin) */
+  /** Edit a contest's title and times (without freezeTimeStr or scoringRule, the contest's own is kept) (admin) */
   "PUT /api/contest/update": {
     role: "admin";
     query: undefined;
@@ -290,6 +302,8 @@ export interface ApiOperations {
       title: string;
       startTimeStr: string;
       endTimeStr: string;
+      freezeTimeStr?: string;
+      scoringRule?: "icpc" | "ioi" | "oi";
     };
     data: {
       id: number;
@@ -297,6 +311,32 @@ export interface ApiOperations {
       startTime: string;
       endTime: string;
       createTime: string;
+      freezeTime: string | null;
+      thawTime: string | null;
+      frozen: boolean;
+      serverTime: string;
+      scoringRule: "icpc" | "ioi" | "oi";
+    };
+    file: null;
+  };
+  /** Thaw a frozen scoreboard: from now on everyone sees every verdict (admin) */
+  "POST /api/contest/thaw": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+    };
+    data: {
+      id: number;
+      title: string;
+      startTime: string;
+      endTime: string;
+      createTime: string;
+      freezeTime: string | null;
+      thawTime: string | null;
+      frozen: boolean;
+      serverTime: string;
+      scoringRule: "icpc" | "ioi" | "oi";
     };
     file: null;
   };
@@ -323,6 +363,11 @@ export interface ApiOperations {
       startTime: string;
       endTime: string;
       createTime: string;
+      freezeTime: string | null;
+      thawTime: string | null;
+      frozen: boolean;
+      serverTime: string;
+      scoringRule: "icpc" | "ioi" | "oi";
     }[];
     file: null;
   };
@@ -339,6 +384,11 @@ export interface ApiOperations {
       startTime: string;
       endTime: string;
       createTime: string;
+      freezeTime: string | null;
+      thawTime: string | null;
+      frozen: boolean;
+      serverTime: string;
+      scoringRule: "icpc" | "ioi" | "oi";
     };
     file: null;
   };
@@ -355,6 +405,11 @@ export interface ApiOperations {
       startTime: string;
       endTime: string;
       createTime: string;
+      freezeTime: string | null;
+      thawTime: string | null;
+      frozen: boolean;
+      serverTime: string;
+      scoringRule: "icpc" | "ioi" | "oi";
     };
     file: null;
   };
@@ -461,6 +516,8 @@ export interface ApiOperations {
       memoryLimit: number;
       hasData: boolean;
       hasPdf: boolean;
+      color: string | null;
+      colorName: string | null;
     }[];
     file: null;
   };
@@ -473,6 +530,8 @@ export interface ApiOperations {
       memoryLimit: number;
       timeLimit: number;
       statement?: string;
+      color?: string | null;
+      colorName?: string | null;
     };
     data: {
       id: number;
@@ -481,10 +540,12 @@ export interface ApiOperations {
       memoryLimit: number;
       hasData: boolean;
       hasPdf: boolean;
+      color: string | null;
+      colorName: string | null;
     };
     file: null;
   };
-  /** Edit a problem's title, limits and (optionally) statement (admin) */
+  /** Edit a problem's title, limits and (optionally) statement and balloon colour (admin) */
   "PUT /api/admin/problem/update": {
     role: "admin";
     query: undefined;
@@ -494,6 +555,8 @@ export interface ApiOperations {
       memoryLimit: number;
       timeLimit: number;
       statement?: string;
+      color?: string | null;
+      colorName?: string | null;
     };
     data: {
       id: number;
@@ -502,6 +565,8 @@ export interface ApiOperations {
       memoryLimit: number;
       hasData: boolean;
       hasPdf: boolean;
+      color: string | null;
+      colorName: string | null;
     };
     file: null;
   };
@@ -529,6 +594,8 @@ export interface ApiOperations {
       memoryLimit: number;
       hasData: boolean;
       hasPdf: boolean;
+      color: string | null;
+      colorName: string | null;
     }[];
     file: null;
   };
@@ -547,6 +614,8 @@ export interface ApiOperations {
       memoryLimit: number;
       hasData: boolean;
       hasPdf: boolean;
+      color: string | null;
+      colorName: string | null;
       statement: string;
     };
     file: null;
@@ -566,6 +635,8 @@ export interface ApiOperations {
       memoryLimit: number;
       hasData: boolean;
       hasPdf: boolean;
+      color: string | null;
+      colorName: string | null;
       statement: string;
     };
     file: null;
@@ -773,8 +844,12 @@ export interface ApiOperations {
     body: {
       problemId: number;
       language: string;
-      code: string;
+      code?: string;
       contestId?: number;
+      files?: {
+        name: string;
+        content: string;
+      }[];
     };
     data: {
       id: number;
@@ -784,6 +859,8 @@ export interface ApiOperations {
       judgeResult: string;
       compileMessage: string;
       judgeTime: string;
+      score: number | null;
+      maxScore: number | null;
     };
     file: null;
   };
@@ -802,6 +879,8 @@ export interface ApiOperations {
       judgeResult: string;
       compileMessage: string;
       judgeTime: string;
+      score: number | null;
+      maxScore: number | null;
     };
     file: null;
   };
@@ -825,6 +904,8 @@ export interface ApiOperations {
       runTime: number;
       runMemory: number;
       judgeTime: string;
+      score: number | null;
+      maxScore: number | null;
     }[];
     file: null;
   };
@@ -848,6 +929,8 @@ export interface ApiOperations {
       runTime: number;
       runMemory: number;
       judgeTime: string;
+      score: number | null;
+      maxScore: number | null;
     }[];
     file: null;
   };
@@ -874,6 +957,8 @@ export interface ApiOperations {
       runTime: number;
       runMemory: number;
       judgeTime: string;
+      score: number | null;
+      maxScore: number | null;
     }[];
     file: null;
   };
@@ -897,6 +982,8 @@ export interface ApiOperations {
       runTime: number;
       runMemory: number;
       judgeTime: string;
+      score: number | null;
+      maxScore: number | null;
       code: string;
       compileMessage: string;
       tests: {
@@ -905,14 +992,21 @@ export interface ApiOperations {
         timeMs: number;
         memoryKb: number;
       }[];
+      groups: {
+        name: string;
+        verdict: string;
+        score: number;
+        maxScore: number;
+      }[] | null;
     };
     file: null;
   };
-  /** ICPC leaderboard of a contest, sorted by rank (members and administrators) (user) */
+  /** Leaderboard of a contest in its scoring rule, sorted by rank (members and administrators); IOI and OI boards add scores. While the board is frozen, contestants get the frozen board; administrators get the live one, or the frozen one with frozen=1 (user) */
   "GET /api/BangDan/AllResultList": {
     role: "user";
     query: {
       contestId: number;
+      frozen?: "0" | "1";
     };
     body: undefined;
     data: {
@@ -920,13 +1014,239 @@ export interface ApiOperations {
       userName: string;
       acNum: number;
       timePenalty: number;
+      score?: number;
       judgeResultList: {
         newId: string;
         result: "AC" | "WA" | "";
         cnt: number;
         submitTime: number;
+        score?: number;
+        maxScore?: number;
+        pending?: number;
       }[];
     }[];
+    file: null;
+  };
+  /** What the caller may see of a contest's clarifications: announcements, their own questions, answers to all (members and admins) (user) */
+  "GET /api/clarification/list": {
+    role: "user";
+    query: {
+      contestId: number;
+    };
+    body: undefined;
+    data: {
+      items: {
+        id: number;
+        contestId: number;
+        kind: "question" | "announcement";
+        problemId: number | null;
+        problemLetter: string | null;
+        problemTitle: string;
+        text: string;
+        answer: string | null;
+        visibility: "private" | "public";
+        mine: boolean;
+        createTime: string;
+        answerTime: string | null;
+        version: number;
+      }[];
+      seenVersion: number;
+    };
+    file: null;
+  };
+  /** Ask the judges about a problem of a started contest or the contest in general (members; one question per 10 s, 30 an hour) (user) */
+  "POST /api/clarification/ask": {
+    role: "user";
+    query: undefined;
+    body: {
+      contestId: number;
+      problemId?: number;
+      text: string;
+    };
+    data: {
+      id: number;
+      contestId: number;
+      kind: "question" | "announcement";
+      problemId: number | null;
+      problemLetter: string | null;
+      problemTitle: string;
+      text: string;
+      answer: string | null;
+      visibility: "private" | "public";
+      mine: boolean;
+      createTime: string;
+      answerTime: string | null;
+      version: number;
+    };
+    file: null;
+  };
+  /** Mark the contest's clarifications seen up to a version (never moves back) (user) */
+  "POST /api/clarification/seen": {
+    role: "user";
+    query: undefined;
+    body: {
+      contestId: number;
+      version: number;
+    };
+    data: {
+      seenVersion: number;
+    };
+    file: null;
+  };
+  /** Questions (with their askers) and announcements, ascending by id; status=unanswered gives the queue (admin) */
+  "GET /api/clarification/admin/list": {
+    role: "admin";
+    query: {
+      contestId?: number;
+      status?: "unanswered" | "all";
+    };
+    body: undefined;
+    data: {
+      id: number;
+      contestId: number;
+      kind: "question" | "announcement";
+      problemId: number | null;
+      problemLetter: string | null;
+      problemTitle: string;
+      text: string;
+      answer: string | null;
+      visibility: "private" | "public";
+      mine: boolean;
+      createTime: string;
+      answerTime: string | null;
+      version: number;
+      contestTitle: string;
+      userId: number | null;
+      username: string | null;
+      nickname: string | null;
+      answeredBy: string | null;
+    }[];
+    file: null;
+  };
+  /** Answer a question to its asker alone (private) or to every member of the contest (public); answering again replaces the answer (admin) */
+  "POST /api/clarification/admin/answer": {
+    role: "admin";
+    query: undefined;
+    body: {
+      id: number;
+      answer: string;
+      visibility: "private" | "public";
+    };
+    data: {
+      id: number;
+      contestId: number;
+      kind: "question" | "announcement";
+      problemId: number | null;
+      problemLetter: string | null;
+      problemTitle: string;
+      text: string;
+      answer: string | null;
+      visibility: "private" | "public";
+      mine: boolean;
+      createTime: string;
+      answerTime: string | null;
+      version: number;
+      contestTitle: string;
+      userId: number | null;
+      username: string | null;
+      nickname: string | null;
+      answeredBy: string | null;
+    };
+    file: null;
+  };
+  /** Announce something to every member of a contest, about one of its problems or the contest (admin) */
+  "POST /api/clarification/admin/announce": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+      problemId?: number;
+      text: string;
+    };
+    data: {
+      id: number;
+      contestId: number;
+      kind: "question" | "announcement";
+      problemId: number | null;
+      problemLetter: string | null;
+      problemTitle: string;
+      text: string;
+      answer: string | null;
+      visibility: "private" | "public";
+      mine: boolean;
+      createTime: string;
+      answerTime: string | null;
+      version: number;
+      contestTitle: string;
+      userId: number | null;
+      username: string | null;
+      nickname: string | null;
+      answeredBy: string | null;
+    };
+    file: null;
+  };
+  /** A contest's balloons: each member's first AC per problem, in the order accepted, with the problem's colour; status=undelivered keeps those not delivered (admin) */
+  "GET /api/balloon/list": {
+    role: "admin";
+    query: {
+      contestId: number;
+      status?: "undelivered" | "all";
+    };
+    body: undefined;
+    data: {
+      items: {
+        submissionId: number;
+        contestId: number;
+        userId: number;
+        username: string;
+        nickname: string;
+        problemId: number;
+        problemLetter: string;
+        problemTitle: string;
+        color: string | null;
+        colorName: string | null;
+        acceptTime: string;
+        contestSeconds: number;
+        firstToSolve: boolean;
+        afterFreeze: boolean;
+        delivered: boolean;
+        deliveredBy: string | null;
+        deliveredAt: string | null;
+      }[];
+      total: number;
+      undelivered: number;
+    };
+    file: null;
+  };
+  /** Mark a contestant's balloon for a problem delivered (kept: who and when; the first mark stays) or not delivered (admin) */
+  "POST /api/balloon/deliver": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+      userId: number;
+      problemId: number;
+      delivered: boolean;
+    };
+    data: {
+      submissionId: number;
+      contestId: number;
+      userId: number;
+      username: string;
+      nickname: string;
+      problemId: number;
+      problemLetter: string;
+      problemTitle: string;
+      color: string | null;
+      colorName: string | null;
+      acceptTime: string;
+      contestSeconds: number;
+      firstToSolve: boolean;
+      afterFreeze: boolean;
+      delivered: boolean;
+      deliveredBy: string | null;
+      deliveredAt: string | null;
+    };
     file: null;
   };
   /** This API as an OpenAPI 3.1 document (the document itself, not in the envelope) (open) */

@@ -29,3 +29,15 @@ export {
   type QueryValue,
 } from './api-client.ts';
 export { SUBMIT_LIMITS, type SubmitRefusalData } from './submit-limits.ts';
+export { CLARIFICATION_LIMITS, CLARIFICATION_MESSAGES, type ClarificationVisibility } from './clarification-limits.ts';
+export {
+  DEFAULT_SCORING_RULE,
+  isScoringRule,
+  PASS_FAIL_POINTS,
+  ranksByScore,
+  SCORING_RULE_LABELS,
+  SCORING_RULE_MESSAGE,
+  SCORING_RULES,
+  type ScoringRule,
+} from './scoring-rules.ts';
+export { colorNameProblem, normalizeHexColor, parsePackageColor, PROBLEM_COLOR_LIMITS, PROBLEM_COLOR_MESSAGES } from './problem-colors.ts';

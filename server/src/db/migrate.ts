@@ -5,7 +5,12 @@ import * as m0002 from './migrations/0002_account_indexes.ts';
 import * as m0004 from './migrations/0004_judging_indexes.ts';
 import * as m0005 from './migrations/0005_judge_timings.ts';
 import * as m0006 from './migrations/0006_submission_verdicts.ts';
+import * as m0007 from './migrations/0007_contest_freeze.ts';
+import * as m0008 from './migrations/0008_clarifications.ts';
 import * as m0009 from './migrations/0009_submission_files.ts';
+import * as m0010 from './migrations/0010_submission_scores.ts';
+import * as m0011 from './migrations/0011_contest_scoring_rule.ts';
+import * as m0012 from './migrations/0012_balloons.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -13,7 +18,12 @@ const migrations: Record<string, Migration> = {
   '0004_judging_indexes': m0004,
   '0005_judge_timings': m0005,
   '0006_submission_verdicts': m0006,
+  '0007_contest_freeze': m0007,
+  '0008_clarifications': m0008,
   '0009_submission_files': m0009,
+  '0010_submission_scores': m0010,
+  '0011_contest_scoring_rule': m0011,
+  '0012_balloons': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 // Row types of the tables created by migrations/ (Kysely's typed view of the database).
 import type { ColumnType, Generated } from 'kysely';
 import type { JudgeTimings } from '@verdict/judge';
+import type { ScoringRule } from '@verdict/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -61,6 +62,9 @@ export interface ProblemsTable {
   package_version: Generated<number>;
   pdf_hash: string | null;
   created_at: Timestamp;
+  /** The balloon colour, `#rrggbb` lowercase, and its name (migration 0012); a name needs a colour. */
+  color: Generated<string | null>;
+  color_name: Generated<string | null>;
 }
 
 export interface PackagesTable {
@@ -92,6 +96,12 @@ export interface ContestsTable {
   start_time: Timestamp;
   end_time: Timestamp;
   create_time: Timestamp;
+  /** From this time on the public board hides verdicts, until `thawed_at` (migration 0007). */
+  freeze_time: NullableTimestamp;
+  /** When an administrator thawed the board; null while frozen (or never frozen). */
+  thawed_at: NullableTimestamp;
+  /** How the leaderboard counts and ranks (migration 0011); 'icpc' for every older contest. */
+  scoring_rule: Generated<ScoringRule>;
 }
 
 export interface ContestUsersTable {
@@ -112,6 +122,13 @@ export interface TestResult {
   memoryKb: number;
 }
 
+export interface GroupScore {
+  name: string;
+  verdict: string;
+  score: number;
+  maxScore: number;
+}
+
 export interface SubmittedFile {
   name: string;
   content: string;
@@ -127,6 +144,10 @@ export interface SubmissionsTable {
   code: string;
   /** A submission of several files (migration 0009); null for one source in `code`. */
   files: NullableJson<SubmittedFile[]>;
+  /** Scoring problems (migration 0010): the score, the most possible, each test data group's result. */
+  score: Generated<number | null>;
+  max_score: Generated<number | null>;
+  groups: NullableJson<GroupScore[]>;
   status: Generated<string>;
   compile_message: Generated<string>;
   run_time: Generated<number>;
@@ -155,6 +176,44 @@ export interface SubmissionVerdictsTable {
   judged_at: Timestamp;
 }
 
+/** A question of a contestant or an announcement of the judges (migration 0008). */
+export interface ClarificationsTable {
+  id: Generated<number>;
+  contest_id: number;
+  /** The problem it is about; null: the contest in general. */
+  problem_id: number | null;
+  kind: 'question' | 'announcement';
+  /** Who asked; null for an announcement. */
+  asker_id: number | null;
+  text: string;
+  answer: string | null;
+  /** private: the asker alone sees it; public: every member, without the asker's name. */
+  visibility: Generated<'private' | 'public'>;
+  /** The judge who answered it or posted the announcement. */
+  answered_by: number | null;
+  created_at: Timestamp;
+  answered_at: NullableTimestamp;
+  /** Renumbered from its own sequence on every change: what a client has seen is a version. */
+  version: Generated<number>;
+}
+
+/** Per member and contest: the clarification version up to which the member has seen them. */
+export interface ClarificationReadsTable {
+  contest_id: number;
+  user_id: number;
+  seen_version: number;
+}
+
+/** A balloon handed over (migration 0012): a member's first AC on a problem of the contest. */
+export interface BalloonDeliveriesTable {
+  contest_id: number;
+  user_id: number;
+  problem_id: number;
+  /** The administrator who marked it delivered; null once that account is deleted. */
+  delivered_by: number | null;
+  delivered_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -170,4 +229,7 @@ export interface DB {
   contest_problems: ContestProblemsTable;
   submissions: SubmissionsTable;
   submission_verdicts: SubmissionVerdictsTable;
+  clarifications: ClarificationsTable;
+  clarification_reads: ClarificationReadsTable;
+  balloon_deliveries: BalloonDeliveriesTable;
 }

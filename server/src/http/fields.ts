@@ -41,6 +41,28 @@ export function timeField(required: string, name: string) {
 }
 
 /**
+ * An optional time `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai: absent stays undefined ("unchanged"),
+ * an empty string is null ("none"), anything else must be a well-formed time.
+ */
+export function optionalTimeField(name: string) {
+  const malformed = `${name} must be written yyyy-MM-dd HH:mm:ss, or be empty for none`;
+  return z
+    .string({ error: malformed })
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      if (text.trim() === '') return null;
+      const date = parseTime(text.trim());
+      if (!date) {
+        ctx.addIssue({ code: 'custom', message: malformed });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .meta({ description: 'yyyy-MM-dd HH:mm:ss, Asia/Shanghai; empty for none' });
+}
+
+/**
  * A list of ids for the bulk deletes: a JSON array `[1, 2]` (what the spec sends) or, for
  * form bodies, `{ids: "1,2"}`. An empty list answers `empty`.
  */

@@ -30,6 +30,8 @@ export function schemaType(schema: JsonSchema | undefined, where: string): strin
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map((s, i) => schemaType(s, `${where}.anyOf[${i}]`)).join(' | ');
+  // zod writes a nullable string without constraints as `type: ['string', 'null']`.
+  if (Array.isArray(schema.type)) return (schema.type as string[]).map((type) => schemaType({ ...schema, type }, where)).join(' | ');
   switch (schema.type) {
     case 'string':
       return 'string';

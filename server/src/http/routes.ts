@@ -1,6 +1,8 @@
 // Every route of the server, by area. The OpenAPI document is generated from this list.
 import type { RouteDef } from './route.ts';
 import { captchaRoutes, captchaTestRoutes } from '../modules/accounts/captcha-routes.ts';
+import { balloonRoutes } from '../modules/balloons/balloons-routes.ts';
+import { clarificationRoutes } from '../modules/clarifications/clarifications-routes.ts';
 import { contestRoutes } from '../modules/contests/contests-routes.ts';
 import { docsRoutes } from './docs-routes.ts';
 import { downloadRoutes } from '../modules/problems/download-routes.ts';
@@ -31,6 +33,8 @@ export const allRoutes: RouteDef[] = [
   ...submissionRoutes,
   ...recordRoutes,
   ...leaderboardRoutes,
+  ...clarificationRoutes,
+  ...balloonRoutes,
   ...docsRoutes(() => allRoutes),
 ];
 

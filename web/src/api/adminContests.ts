@@ -1,6 +1,6 @@
 // Admin contest management and membership (spec §7 Admin/Contests and Membership).
 
-import type { ApiData } from '@verdict/shared';
+import type { ApiData, ScoringRule } from '@verdict/shared';
 import { api } from './client.ts';
 
 export interface ContestFields {
@@ -8,6 +8,9 @@ export interface ContestFields {
   /** yyyy-MM-dd HH:mm:ss, Asia/Shanghai */
   startTimeStr: string;
   endTimeStr: string;
+  /** Empty: no freeze. */
+  freezeTimeStr: string;
+  scoringRule: ScoringRule;
 }
 
 export type ContestMember = ApiData<'GET /api/contestRecord/userListHavingContest'>[number];
@@ -22,6 +25,9 @@ export const adminContestsApi = {
   update: (input: ContestFields & { id: number }) => api.put('/api/contest/update', { json: input }),
 
   deleteList: (ids: number[]) => api.delete('/api/contest/deleteList', { json: ids }),
+
+  /** Ends the scoreboard freeze: everyone sees every verdict from now on. */
+  thaw: (contestId: number) => api.post('/api/contest/thaw', { json: { contestId } }),
 
   members: (contestId: number) =>
     api.get('/api/contestRecord/userListHavingContest', { contestId }),

@@ -11,6 +11,9 @@ export interface ProblemFields {
   memoryLimit: number;
   timeLimit: number;
   statement?: string;
+  /** The balloon colour `#rrggbb` ('' or null: none) and its name; absent on update: unchanged. */
+  color?: string | null;
+  colorName?: string | null;
 }
 
 export type UploadReply = ApiData<'POST /api/admin/problem/upload'>;

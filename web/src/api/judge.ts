@@ -14,7 +14,8 @@ export const judgeApi = {
 
   templates: () => api.get('/api/JudgeTemplate/listUnConditional'),
 
-  submit: (input: { problemId: number; language: string; code: string; contestId?: number }) =>
+  /** `files` (not in the spec): a submission of several files, instead of `code`. */
+  submit: (input: { problemId: number; language: string; code?: string; files?: { name: string; content: string }[]; contestId?: number }) =>
     api.post('/api/submit', { json: input }),
 
   recordDetail: (id: number) => api.get(

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
-import { Card, Descriptions, Progress, Result, Space, Typography } from 'antd';
+import { Alert, Card, Descriptions, Progress, Result, Space, Typography } from 'antd';
+import { SCORING_RULE_LABELS } from '@verdict/shared';
 import type { Contest, LeaderboardRow } from '../api/types.ts';
+import type { BoardNotice } from '../lib/contestClock.ts';
+import { ContestCountdown } from './ContestCountdown.tsx';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
+
+const NOTICE_TYPES = { frozen: 'info', live: 'warning', thawed: 'success' } as const;
 
 interface Props {
   contestId: string;
@@ -14,10 +19,12 @@ interface Props {
   refusal?: string | null;
   /** Buttons beside the title. */
   extra?: ReactNode;
+  /** The freeze banner above the table (lib/contestClock.ts boardNotice). */
+  notice?: BoardNotice;
 }
 
-/** Title, start and end times, elapsed-time progress and the ICPC table of one contest. */
-export function ContestScoreboard({ contestId, contest, rows, problemCount, loading, percent, refusal, extra }: Props) {
+/** Title, start and end times, scoring rule, countdown, elapsed-time progress, the freeze banner and the table of one contest. */
+export function ContestScoreboard({ contestId, contest, rows, problemCount, loading, percent, refusal, extra, notice }: Props) {
   return (
     <>
       <Card>
@@ -30,16 +37,34 @@ export function ContestScoreboard({ contestId, contest, rows, problemCount, load
         <Descriptions column={{ xs: 1, sm: 2 }} size="small" style={{ marginTop: 8 }}>
           <Descriptions.Item label="Start Time">{contest?.startTime}</Descriptions.Item>
           <Descriptions.Item label="End Time">{contest?.endTime}</Descriptions.Item>
+          {contest ? (
+            <Descriptions.Item label="Scoring">
+              <span data-testid="board-scoring-rule" data-rule={contest.scoringRule}>
+                {SCORING_RULE_LABELS[contest.scoringRule]}
+              </span>
+            </Descriptions.Item>
+          ) : null}
         </Descriptions>
+        <ContestCountdown startTime={contest?.startTime} endTime={contest?.endTime} />
         <Progress percent={percent} data-testid="board-progress" status={percent >= 100 ? 'success' : 'active'} />
       </Card>
+      {notice && !refusal && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type={NOTICE_TYPES[notice.kind]}
+          showIcon
+          message={notice.text}
+          data-testid="board-notice"
+          data-notice={notice.kind}
+        />
+      )}
       <div style={{ marginTop: 16 }} data-testid="leaderboard">
         {refusal ? (
           <div data-testid="board-refusal">
             <Result status="warning" title={refusal} />
           </div>
         ) : (
-          <LeaderboardTable rows={rows} problemCount={problemCount} loading={loading} />
+          <LeaderboardTable rows={rows} problemCount={problemCount} loading={loading} scoringRule={contest?.scoringRule} />
         )}
       </div>
     </>

@@ -7,6 +7,9 @@ export interface ResultPanelState {
   runMemory: number | null;
   judgeTime: string;
   compileMessage: string;
+  /** Scoring problems: the score and the most possible (null otherwise). */
+  score?: number | null;
+  maxScore?: number | null;
 }
 
 export const EMPTY_RESULT: ResultPanelState = { judgeResult: '', runTime: null, runMemory: null, judgeTime: '', compileMessage: '' };
@@ -21,6 +24,13 @@ export function SubmissionResultPanel({ result }: { result: ResultPanelState }) 
         <Descriptions.Item label="Judge Time">{result.judgeTime || '—'}</Descriptions.Item>
         <Descriptions.Item label="Time">{result.runTime === null ? '—' : `${result.runTime} ms`}</Descriptions.Item>
         <Descriptions.Item label="Memory">{result.runMemory === null ? '—' : `${result.runMemory} KB`}</Descriptions.Item>
+        {result.score !== undefined && result.score !== null ? (
+          <Descriptions.Item label="Score">
+            <span data-testid="result-score">
+              {result.score} / {result.maxScore}
+            </span>
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
       {result.compileMessage ? (
         <Typography.Paragraph style={{ marginBottom: 0 }}>

@@ -13,3 +13,17 @@ export function VerdictTag({ code, full = false }: { code: string | null | undef
     </Tooltip>
   );
 }
+
+/** The verdict and, for a scoring problem, the score a record got (e.g. "WA 40/100"). */
+export function VerdictWithScore({ code, record }: { code: string; record: { score?: number | null; maxScore?: number | null } }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <VerdictTag code={code} />
+      {record.score !== undefined && record.score !== null ? (
+        <span data-testid="record-score" style={{ marginInlineStart: 6 }}>
+          {record.score}/{record.maxScore}
+        </span>
+      ) : null}
+    </span>
+  );
+}

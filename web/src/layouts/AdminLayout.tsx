@@ -4,8 +4,10 @@ import {
   AppstoreOutlined,
   CodeOutlined,
   FileTextOutlined,
+  FlagOutlined,
   HomeOutlined,
   LogoutOutlined,
+  MessageOutlined,
   TeamOutlined,
   TrophyOutlined,
   UserOutlined,
@@ -26,6 +28,8 @@ const MENU = [
   { key: paths.contestManagement, icon: <TrophyOutlined />, label: 'Contests' },
   { key: paths.templateManagement, icon: <CodeOutlined />, label: 'Templates' },
   { key: paths.submissionManagement, icon: <AppstoreOutlined />, label: 'Submissions' },
+  { key: paths.clarificationManagement, icon: <MessageOutlined />, label: 'Clarifications' },
+  { key: paths.balloons, icon: <FlagOutlined />, label: 'Balloons' },
 ];
 
 const MANAGEMENT_PAGES = new Set<string>(MENU.map((item) => item.key));

@@ -23,6 +23,8 @@ export const paths = {
   contestManagement: '/contestManagement',
   templateManagement: '/templateManagement',
   submissionManagement: '/submissionManagement',
+  clarificationManagement: '/clarificationManagement',
+  balloons: '/balloons',
   adminPersonInfo: '/adminPersonInfo',
   adminContestDetail: '/contestDetail/:contestId',
 } as const;

@@ -5,6 +5,7 @@ import { contestApi } from '../api/contest.ts';
 import type { Contest, LeaderboardRow } from '../api/types.ts';
 import { notify } from '../feedback.ts';
 import { progressPercent, sortByRank } from './leaderboard.ts';
+import { serverNow } from './serverClock.ts';
 import { parseServerTime } from './time.ts';
 import { useInterval } from './useInterval.ts';
 
@@ -15,6 +16,8 @@ export interface ScoreboardOptions {
   defaultColumns: number;
   /** The spec's message when the problem list cannot be read (it differs between areas). */
   problemsError: string;
+  /** Administrators' choice: true for the board contestants see during a freeze, false for the live one. */
+  frozen?: boolean;
 }
 
 /**
@@ -26,15 +29,18 @@ function refusalOf(err: unknown): string | null {
   return err instanceof ApiError && !err.isNetworkError && err.code !== ErrorKinds.NOT_LOGGED_IN.code ? err.message : null;
 }
 
+/** Whether the contest's freeze state may still change by itself or by a thaw (re-read it with the rows). */
+const freezeMayChange = (contest: Contest | null) => !!contest?.freezeTime && !contest.thawTime;
+
 /** A contest's fundamentals, its ranked rows and the elapsed-time percentage, kept fresh. */
 export function useContestScoreboard(contestId: string, options: ScoreboardOptions) {
-  const { refreshMs, defaultColumns, problemsError } = options;
+  const { refreshMs, defaultColumns, problemsError, frozen } = options;
   const [refusal, setRefusal] = useState<string | null>(null);
   const [contest, setContest] = useState<Contest | null>(null);
   const [rows, setRows] = useState<LeaderboardRow[]>([]);
   const [problemCount, setProblemCount] = useState(defaultColumns);
   const [loading, setLoading] = useState(true);
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(serverNow);
 
   const failed = useCallback((err: unknown, message: string | null) => {
     const refused = refusalOf(err);
@@ -49,11 +55,16 @@ export function useContestScoreboard(contestId: string, options: ScoreboardOptio
   const loadRows = useCallback(
     async (quiet: boolean) => {
       try {
-        setRows(sortByRank(await contestApi.leaderboard(contestId)));
+        setRows(sortByRank(await contestApi.leaderboard(contestId, frozen)));
       } catch (err) {
         failed(err, quiet ? null : 'Get contest detail failed');
       }
     },
+    [contestId, failed, frozen],
+  );
+
+  const reloadContest = useCallback(
+    () => contestApi.contestInfo(contestId).then(setContest, (err) => failed(err, null)),
     [contestId, failed],
   );
 
@@ -73,12 +84,14 @@ export function useContestScoreboard(contestId: string, options: ScoreboardOptio
   // A refused board is not asked for again every few seconds.
   useInterval(
     () => {
-      setNow(Date.now());
+      setNow(serverNow());
       void loadRows(true);
+      // The banner follows the freeze and a thaw without a reload.
+      if (freezeMayChange(contest)) void reloadContest();
     },
     refusal ? null : refreshMs,
   );
 
   const percent = contest ? progressPercent(parseServerTime(contest.startTime), parseServerTime(contest.endTime), now) : 0;
-  return { contest, rows, problemCount, loading, percent, refusal };
+  return { contest, rows, problemCount, loading, percent, refusal, reloadContest, reloadRows: loadRows };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
+import { SCORING_RULE_LABELS, type ScoringRule } from '@verdict/shared';
 import { contestApi } from '../api/contest.ts';
 import { judgeApi } from '../api/judge.ts';
 import type { ContestProblem, JudgeRecord } from '../api/types.ts';
@@ -9,9 +10,12 @@ import { checkChosenContest } from '../lib/validation.ts';
 import { contestPhase, formatServerTime, parseServerTime, problemOpenRefusal } from '../lib/time.ts';
 import { attemptsByProblem, bestByProblem } from '../lib/bestRecord.ts';
 import { useInterval } from '../lib/useInterval.ts';
+import { serverNow } from '../lib/serverClock.ts';
 import { readStoredContest, storage, storeContest, type StoredContest } from '../storage.ts';
 import { notify } from '../feedback.ts';
 import { VerdictTag } from '../components/VerdictTag.tsx';
+import { ContestCountdown } from '../components/ContestCountdown.tsx';
+import { ClarificationsPanel } from '../components/ClarificationsPanel.tsx';
 
 const RESULTS_REFRESH_MS = 5000;
 
@@ -35,7 +39,9 @@ export default function ContestDetailsPage() {
     const stored = readStoredContest();
     return stored.contestId === contestId ? stored : { contestId, title: null, startTime: null, endTime: null };
   });
-  const [now, setNow] = useState(Date.now());
+  // The server's clock (contest replies carry it), not the browser's, which may be off.
+  const [now, setNow] = useState(serverNow);
+  const [scoringRule, setScoringRule] = useState<ScoringRule | null>(null);
   const [problems, setProblems] = useState<ContestProblem[]>([]);
   const [records, setRecords] = useState<JudgeRecord[]>([]);
   const [loading, setLoading] = useState(false);
@@ -44,7 +50,7 @@ export default function ContestDetailsPage() {
   const startMs = parseServerTime(contest.startTime);
   const endMs = parseServerTime(contest.endTime);
 
-  useInterval(() => setNow(Date.now()), 1000);
+  useInterval(() => setNow(serverNow()), 1000);
 
   const loadRecords = useCallback(async (contestId: string) => {
     try {
@@ -66,6 +72,7 @@ export default function ContestDetailsPage() {
         const info = await contestApi.contestInfo(contestId);
         storeContest(info);
         setContest({ contestId: String(info.id), title: info.title, startTime: info.startTime, endTime: info.endTime });
+        setScoringRule(info.scoringRule);
       } catch {
         notify.error('Failed to get contest details');
       }
@@ -92,7 +99,7 @@ export default function ContestDetailsPage() {
   const attempts = useMemo(() => attemptsByProblem(records), [records]);
 
   const openProblem = (problem: ContestProblem) => {
-    const refusal = problemOpenRefusal(startMs, endMs, Date.now());
+    const refusal = problemOpenRefusal(startMs, endMs, serverNow());
     if (refusal) {
       notify.error(refusal);
       return;
@@ -116,6 +123,12 @@ export default function ContestDetailsPage() {
           <Descriptions.Item label="Current Time">
             <span data-testid="current-time">{formatServerTime(now)}</span>
           </Descriptions.Item>
+          <Descriptions.Item label="Countdown">
+            <ContestCountdown startTime={contest.startTime} endTime={contest.endTime} />
+          </Descriptions.Item>
+          <Descriptions.Item label="Scoring">
+            {scoringRule ? <span data-testid="contest-scoring-rule">{SCORING_RULE_LABELS[scoringRule]}</span> : null}
+          </Descriptions.Item>
         </Descriptions>
         <Space wrap style={{ marginTop: 12 }}>
           <Button type="primary" onClick={() => void show(false)} loading={loading} data-testid="show-contest">
@@ -127,6 +140,7 @@ export default function ContestDetailsPage() {
           >
             Enter Leaderboard
           </Button>
+          {contestId ? <ClarificationsPanel contestId={Number(contestId)} /> : null}
         </Space>
       </Card>
       <Table<ContestProblem>

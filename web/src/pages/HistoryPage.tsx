@@ -9,7 +9,7 @@ import { useRequest } from '../lib/useRequest.ts';
 import { verdictInfo } from '../lib/verdict.ts';
 import { storage } from '../storage.ts';
 import { notify } from '../feedback.ts';
-import { VerdictTag } from '../components/VerdictTag.tsx';
+import { VerdictWithScore } from '../components/VerdictTag.tsx';
 
 export const HISTORY_EXPORT_NAME = 'JudgeRecords.csv';
 
@@ -67,7 +67,7 @@ export default function HistoryPage() {
           { title: 'Contest', dataIndex: 'contestId', width: 80 },
           { title: 'Template', dataIndex: 'templateName', width: 120 },
           { title: 'Judge Time', dataIndex: 'judgeTime', width: 170 },
-          { title: 'Result', dataIndex: 'judgeResult', width: 90, render: (code: string) => <VerdictTag code={code} /> },
+          { title: 'Result', dataIndex: 'judgeResult', width: 90, render: (code: string, r: JudgeRecord) => <VerdictWithScore code={code} record={r} /> },
           { title: 'Time (ms)', dataIndex: 'runTime', width: 90 },
           { title: 'Memory (KB)', dataIndex: 'runMemory', width: 110 },
         ]}

@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { boardNotice } from '../lib/contestClock.ts';
 import { USER_DEFAULT_PROBLEM_COLUMNS } from '../lib/leaderboard.ts';
 import { urls } from '../lib/paths.ts';
 import { useContestScoreboard } from '../lib/useContestScoreboard.ts';
@@ -19,6 +20,7 @@ export default function LeaderboardPage() {
       <ContestScoreboard
         contestId={contestId}
         {...board}
+        notice={board.contest ? boardNotice(board.contest, 'public') : null}
         extra={<Button onClick={() => navigate(urls.contestDetails(contestId))}>Back to Contest Details</Button>}
       />
     </div>

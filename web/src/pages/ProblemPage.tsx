@@ -17,7 +17,11 @@ import { readStoredContest, storage } from '../storage.ts';
 import { confirmDialog, notify } from '../feedback.ts';
 import { MarkdownView } from '../components/MarkdownView.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
+import { ClarificationsPanel } from '../components/ClarificationsPanel.tsx';
+import { SourceFilesPicker, type PickedFile } from '../components/SourceFilesPicker.tsx';
 import { EMPTY_RESULT, SubmissionResultPanel, type ResultPanelState } from '../components/SubmissionResultPanel.tsx';
+import { ContestCountdown } from '../components/ContestCountdown.tsx';
+import { serverNow } from '../lib/serverClock.ts';
 
 const CONTEST_END_CHECK_MS = 5000;
 const POLL_MS = 1000;
@@ -30,6 +34,8 @@ function toPanel(r: SubmissionResult): ResultPanelState {
     runMemory: r.runMemory ?? null,
     judgeTime: r.judgeTime ?? '',
     compileMessage: r.compileMessage ?? '',
+    score: r.score ?? null,
+    maxScore: r.maxScore ?? null,
   };
 }
 
@@ -70,6 +76,8 @@ export default function ProblemPage() {
   const [loadingTemplates, setLoadingTemplates] = useState(true);
   const [templateId, setTemplateId] = useState<number | undefined>(undefined);
   const [code, setCode] = useState('');
+  /** Several files submitted together instead of the editor's code. */
+  const [files, setFiles] = useState<PickedFile[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [result, setResult] = useState<ResultPanelState>(EMPTY_RESULT);
@@ -103,13 +111,18 @@ export default function ProblemPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The contest's window for the countdown, and the server's clock (the reply carries it).
+  const [contestWindow, setContestWindow] = useState<{ startTime: string; endTime: string } | null>(null);
   useEffect(() => {
-    if (target.contestId === null || contestEnd !== null) return;
+    if (target.contestId === null) return;
     contestApi.contestInfo(target.contestId).then(
-      (c) => setContestEnd(c.endTime),
+      (c) => {
+        setContestEnd(c.endTime);
+        setContestWindow({ startTime: c.startTime, endTime: c.endTime });
+      },
       () => undefined, // the page works without the end check; the server refuses late submissions anyway
     );
-  }, [target.contestId, contestEnd]);
+  }, [target.contestId]);
 
   useEffect(() => {
     judgeApi
@@ -120,7 +133,7 @@ export default function ProblemPage() {
 
   useInterval(() => {
     const end = parseServerTime(contestEnd ?? '');
-    if (Number.isFinite(end) && Date.now() > end) {
+    if (Number.isFinite(end) && serverNow() > end) {
       notify.error(CONTEST_ENDED);
       navigate(target.contestId !== null ? urls.contestDetails(target.contestId) : paths.contestDetails);
     }
@@ -167,6 +180,8 @@ export default function ProblemPage() {
           runMemory: record.runMemory,
           judgeTime: record.judgeTime,
           compileMessage: record.compileMessage ?? '',
+          score: record.score,
+          maxScore: record.maxScore,
         };
         setResult(current);
       } catch {
@@ -177,7 +192,7 @@ export default function ProblemPage() {
 
   const submit = async () => {
     if (submittingRef.current || !problem || cooldownUntil > Date.now()) return;
-    const problemText = checkSubmission(template?.language, code);
+    const problemText = checkSubmission(template?.language, files.length > 0 ? files.map((f) => f.content).join('') : code);
     if (problemText) {
       notify.error(problemText);
       return;
@@ -190,7 +205,7 @@ export default function ProblemPage() {
       const reply = await judgeApi.submit({
         problemId: problem.id,
         language: template!.language,
-        code,
+        ...(files.length > 0 ? { files } : { code }),
         contestId: target.contestId ?? undefined,
       });
       if (!alive.current) return;
@@ -221,6 +236,7 @@ export default function ProblemPage() {
 
   const returnButtons = (
     <Space wrap>
+      {target.contestId !== null ? <ClarificationsPanel contestId={target.contestId} problemId={problem?.id ?? target.problemId ?? undefined} /> : null}
       <Button onClick={() => navigate(paths.contestList)} data-testid="back-contest-list">
         Back to Contest List
       </Button>
@@ -245,6 +261,7 @@ export default function ProblemPage() {
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="problem-title">
           {title}
         </Typography.Title>
+        {contestWindow && <ContestCountdown startTime={contestWindow.startTime} endTime={contestWindow.endTime} />}
         {returnButtons}
       </Space>
       <div className="split">
@@ -293,6 +310,7 @@ export default function ProblemPage() {
               >
                 {cooldownSeconds > 0 ? `Submit (${cooldownSeconds} s)` : 'Submit'}
               </Button>
+              <SourceFilesPicker files={files} onChange={setFiles} onSingle={(f) => setCode(f.content)} disabled={submitting} />
             </Space>
             <CodeEditor value={code} onChange={setCode} language={template?.language} />
           </Card>

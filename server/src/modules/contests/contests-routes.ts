@@ -1,22 +1,41 @@
 // Contests: admin management (spec §7 Admin/Contests, §5 contest rules) and the user contest
 // flow reads (findByUserId, findByTitle, ContestInfo).
-import { USER_LIMITS, USER_MESSAGES } from '@verdict/shared';
+import { SCORING_RULE_MESSAGE, SCORING_RULES, USER_LIMITS, USER_MESSAGES, type ScoringRule } from '@verdict/shared';
 import { z } from 'zod';
 import { route } from '../../http/route.ts';
-import { idField, idListBody, optionalIntQuery, optionalTextQuery, textField, timeField } from '../../http/fields.ts';
-import { addContest, contestByTitle, contestInfo, contestsOfUser, deleteContests, listContests, updateContest } from './contests.ts';
+import { idField, idListBody, optionalIntQuery, optionalTextQuery, optionalTimeField, textField, timeField } from '../../http/fields.ts';
+import { addContest, contestByTitle, contestInfo, contestsOfUser, deleteContests, listContests, toWireContest, updateContest, type ContestFields } from './contests.ts';
+import { thawScoreboard } from './contest-freeze.ts';
 
 const contestFields = {
   title: textField('Please input the title', 100, 'The length of the title should be at most 100 characters'),
   startTimeStr: timeField('Please select the start time', 'Start time'),
   endTimeStr: timeField('Please select the end time', 'End time'),
+  // Optional, strictly between start and end; on update, leaving it out keeps the contest's.
+  freezeTimeStr: optionalTimeField('Freeze time'),
+  // Optional: icpc when added; on update, leaving it out keeps the contest's.
+  scoringRule: z
+    .enum(SCORING_RULES, { error: SCORING_RULE_MESSAGE })
+    .optional()
+    .meta({ description: 'icpc (default: solved, then penalty), ioi (best score per problem) or oi (last submission’s score per problem)' }),
 };
 
 const time = z.string().meta({ description: 'yyyy-MM-dd HH:mm:ss, Asia/Shanghai' });
-const wireContest = z.object({ id: z.number().int(), title: z.string(), startTime: time, endTime: time, createTime: time });
+const wireContest = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  startTime: time,
+  endTime: time,
+  createTime: time,
+  freezeTime: time.nullable().meta({ description: 'When the public scoreboard freezes (yyyy-MM-dd HH:mm:ss, Asia/Shanghai); null: never' }),
+  thawTime: time.nullable().meta({ description: 'When an administrator thawed the scoreboard; null: not thawed' }),
+  frozen: z.boolean().meta({ description: 'Whether contestants see the frozen scoreboard now' }),
+  serverTime: time.meta({ description: "The server's clock at this reply (yyyy-MM-dd HH:mm:ss, Asia/Shanghai), for countdowns" }),
+  scoringRule: z.enum(SCORING_RULES).meta({ description: 'How the leaderboard counts and ranks: icpc, ioi or oi' }),
+});
 
-function toFields(body: { title: string; startTimeStr: Date; endTimeStr: Date }) {
-  return { title: body.title, startTime: body.startTimeStr, endTime: body.endTimeStr };
+function toFields(body: { title: string; startTimeStr: Date; endTimeStr: Date; freezeTimeStr?: Date | null; scoringRule?: ScoringRule }): ContestFields {
+  return { title: body.title, startTime: body.startTimeStr, endTime: body.endTimeStr, freezeTime: body.freezeTimeStr, scoringRule: body.scoringRule };
 }
 
 export const contestRoutes = [
@@ -28,29 +47,43 @@ export const contestRoutes = [
     summary: 'Contests, ascending by id; id exact, title substring',
     query: z.object({ id: optionalIntQuery('ID must be a number'), title: optionalTextQuery(100) }).strict(),
     reply: z.array(wireContest),
-    handler: ({ query }, { db }) => listContests(db, query),
+    handler: ({ query }, { db, clock }) => listContests(db, clock.now(), query),
   }),
   route({
     method: 'post',
     path: '/api/contest/add',
     role: 'admin',
     tag: 'admin contests',
-    summary: 'Add a contest (times in Asia/Shanghai; titles are unique)',
+    summary: 'Add a contest (times in Asia/Shanghai; titles are unique; optional freeze time and scoring rule)',
     encoding: 'json',
     body: z.object(contestFields).strict(),
     reply: wireContest,
-    handler: ({ body }, { db }) => addContest(db, toFields(body)),
+    handler: ({ body }, { db, clock }) => addContest(db, toFields(body), clock.now()),
   }),
   route({
     method: 'put',
     path: '/api/contest/update',
     role: 'admin',
     tag: 'admin contests',
-    summary: "Edit a contest's title and times",
+    summary: "Edit a contest's title and times (without freezeTimeStr or scoringRule, the contest's own is kept)",
     encoding: 'json',
     body: z.object({ id: idField('id'), ...contestFields }).strict(),
     reply: wireContest,
-    handler: ({ body }, { db }) => updateContest(db, body.id, toFields(body)),
+    handler: ({ body }, { db, clock }) => updateContest(db, body.id, toFields(body), clock.now()),
+  }),
+  route({
+    method: 'post',
+    path: '/api/contest/thaw',
+    role: 'admin',
+    tag: 'admin contests',
+    summary: 'Thaw a frozen scoreboard: from now on everyone sees every verdict',
+    encoding: 'json',
+    body: z.object({ contestId: idField('contestId') }).strict(),
+    reply: wireContest,
+    handler: async ({ body }, { db, clock }) => {
+      const now = clock.now();
+      return toWireContest(await thawScoreboard(db, body.contestId, now), now);
+    },
   }),
   route({
     method: 'delete',
@@ -71,7 +104,7 @@ export const contestRoutes = [
     summary: "A user's contests (a user may only ask about themself)",
     query: z.object({ username: textField(USER_MESSAGES.usernameRequired, USER_LIMITS.usernameMax, USER_MESSAGES.maximum30) }).strict(),
     reply: z.array(wireContest),
-    handler: ({ query, user }, { db }) => contestsOfUser(db, user!, query.username),
+    handler: ({ query, user }, { db, clock }) => contestsOfUser(db, user!, query.username, clock.now()),
   }),
   route({
     method: 'post',
@@ -82,7 +115,7 @@ export const contestRoutes = [
     encoding: 'form',
     body: z.object({ title: textField('Please input the title', 100, 'The length of the title should be at most 100 characters') }).strict(),
     reply: wireContest,
-    handler: ({ body, user }, { db }) => contestByTitle(db, user!, body.title),
+    handler: ({ body, user }, { db, clock }) => contestByTitle(db, user!, body.title, clock.now()),
   }),
   route({
     method: 'get',
@@ -92,6 +125,6 @@ export const contestRoutes = [
     summary: 'Contest fundamentals by id (members and admins)',
     query: z.object({ contestId: idField('contestId') }).strict(),
     reply: wireContest,
-    handler: ({ query, user }, { db }) => contestInfo(db, user!, query.contestId),
+    handler: ({ query, user }, { db, clock }) => contestInfo(db, user!, query.contestId, clock.now()),
   }),
 ];

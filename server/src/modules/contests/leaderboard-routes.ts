@@ -1,4 +1,5 @@
-// The contest leaderboard (spec §7 "GET /api/BangDan/AllResultList"; DESIGN.md ICPC rules).
+// The contest leaderboard (spec §7 "GET /api/BangDan/AllResultList"; DESIGN.md ICPC rules; the
+// IOI and OI rules of scored-scoreboard.ts add scores).
 import { z } from 'zod';
 import { idField } from '../../http/fields.ts';
 import { serializedOnce } from '../../http/replies.ts';
@@ -10,18 +11,48 @@ export const leaderboardRoutes = [
     path: '/api/BangDan/AllResultList',
     role: 'user',
     tag: 'contests',
-    summary: 'ICPC leaderboard of a contest, sorted by rank (members and administrators)',
-    query: z.object({ contestId: idField('contestId') }).strict(),
+    summary:
+      "Leaderboard of a contest in its scoring rule, sorted by rank (members and administrators); IOI and OI boards add scores. While the board is frozen, contestants get the frozen board; administrators get the live one, or the frozen one with frozen=1",
+    query: z
+      .object({
+        contestId: idField('contestId'),
+        frozen: z
+          .enum(['0', '1'], { error: 'frozen must be 0 (live board) or 1 (frozen board)' })
+          .optional()
+          .meta({ description: 'Administrators only: 1 for the board contestants see during the freeze, 0 (default) for the live one' }),
+      })
+      .strict(),
     reply: z.array(
       z.object({
         rank: z.number().int(),
         userName: z.string(),
-        acNum: z.number().int(),
-        timePenalty: z.number().int(),
-        judgeResultList: z.array(z.object({ newId: z.string(), result: z.enum(['AC', 'WA', '']), cnt: z.number().int(), submitTime: z.number().int() })),
+        acNum: z.number().int().meta({ description: 'Problems solved (IOI, OI: at full score)' }),
+        timePenalty: z
+          .number()
+          .int()
+          .meta({ description: 'ICPC: penalty minutes; IOI, OI: the minute of the latest submission that set a score above 0 (the tie-break)' }),
+        score: z.number().optional().meta({ description: 'IOI and OI contests only: the total score' }),
+        judgeResultList: z.array(
+          z.object({
+            newId: z.string(),
+            result: z.enum(['AC', 'WA', '']),
+            cnt: z.number().int(),
+            submitTime: z.number().int(),
+            score: z.number().optional().meta({ description: "IOI and OI contests only: the problem's score (IOI: the best; OI: the last submission's)" }),
+            maxScore: z.number().optional().meta({ description: 'IOI and OI contests only: the most the problem scores (a pass-fail problem: 100)' }),
+            pending: z
+              .number()
+              .int()
+              .optional()
+              .meta({ description: 'Frozen board only, when there are any: tries from the freeze on, their verdicts hidden' }),
+          }),
+        ),
       }),
     ),
     // Every contestant polls the same board: its JSON and gzip are made once per version.
-    handler: async ({ query, user }, { leaderboards }) => serializedOnce(await leaderboards.boardFor(user!, query.contestId)),
+    handler: async ({ query, user }, { leaderboards }) => {
+      const frozen = query.frozen === undefined ? undefined : query.frozen === '1';
+      return serializedOnce(await leaderboards.boardFor(user!, query.contestId, frozen));
+    },
   }),
 ];

@@ -2,7 +2,8 @@
 // penalty asc, last AC time asc; ties share a rank. Penalty per solved problem = floor minutes
 // from the start to the first AC + 20 per rejected attempt before it. Only final verdicts of
 // a run (AC and the rejections below) count; CE, SE and pending records do not, nor anything
-// outside [start, end).
+// outside [start, end). On a frozen board (contest-freeze.ts) only attempts before the freeze
+// count; every submission from the freeze on is a pending try whose verdict is not shown.
 import { problemLetter } from '@verdict/shared';
 
 export const PENALTY_PER_REJECTION = 20;
@@ -14,6 +15,8 @@ export const COUNTED_VERDICTS: readonly string[] = ['AC', ...REJECTED_VERDICTS];
 export interface ScoreboardContest {
   startTime: Date;
   endTime: Date;
+  /** The frozen board: submissions from this time on are pending tries. Absent: the live board. */
+  freezeTime?: Date;
 }
 
 /** A contest problem; the array order is the contest order (letters A, B, ...). */
@@ -45,6 +48,8 @@ export interface AttemptSummary {
   rejected: number;
   /** Milliseconds from the start to the last counted attempt. */
   lastMs: number;
+  /** Frozen board: submissions from the freeze on, whatever their state, when not solved before it. */
+  pending: number;
 }
 
 export interface ScoreboardCell {
@@ -52,6 +57,11 @@ export interface ScoreboardCell {
   result: 'AC' | 'WA' | '';
   cnt: number;
   submitTime: number;
+  /** IOI and OI boards only (scored-scoreboard.ts): the problem's score, and the most it scores. */
+  score?: number;
+  maxScore?: number;
+  /** Frozen board only, when above 0: tries from the freeze on, verdicts hidden ("?"). */
+  pending?: number;
 }
 
 export interface ScoreboardRow {
@@ -59,27 +69,33 @@ export interface ScoreboardRow {
   userName: string;
   acNum: number;
   timePenalty: number;
+  /** IOI and OI boards only: the total score. */
+  score?: number;
   judgeResultList: ScoreboardCell[];
 }
 
-
-const minutes = (ms: number) => Math.floor(ms / 60000);
+export const minutes = (ms: number) => Math.floor(ms / 60000);
 
 /** Folds raw submissions into one summary per (user, problem) — the same rules as the SQL in leaderboard.ts. */
 export function summarizeSubmissions(contest: ScoreboardContest, submissions: ScoreboardSubmission[]): AttemptSummary[] {
   const start = contest.startTime.getTime();
   const end = contest.endTime.getTime();
-  const counted = submissions
-    .filter((s) => COUNTED_VERDICTS.includes(s.status))
+  const freeze = contest.freezeTime?.getTime() ?? end;
+  const inWindow = submissions
     .filter((s) => s.createdAt.getTime() >= start && s.createdAt.getTime() < end)
+    .filter((s) => s.createdAt.getTime() >= freeze || COUNTED_VERDICTS.includes(s.status))
     .sort((a, b) => a.id - b.id);
   const byKey = new Map<string, AttemptSummary>();
-  for (const s of counted) {
+  for (const s of inWindow) {
     const key = `${s.userId}:${s.problemId}`;
     let summary = byKey.get(key);
     if (!summary) {
-      summary = { userId: s.userId, problemId: s.problemId, firstAcMs: null, rejected: 0, lastMs: 0 };
+      summary = { userId: s.userId, problemId: s.problemId, firstAcMs: null, rejected: 0, lastMs: 0, pending: 0 };
       byKey.set(key, summary);
+    }
+    if (s.createdAt.getTime() >= freeze) {
+      summary.pending += 1;
+      continue;
     }
     if (summary.firstAcMs !== null) continue; // attempts after the first AC do not count
     const at = s.createdAt.getTime() - start;
@@ -87,6 +103,8 @@ export function summarizeSubmissions(contest: ScoreboardContest, submissions: Sc
     if (s.status === 'AC') summary.firstAcMs = at;
     else summary.rejected += 1;
   }
+  // A problem solved before the freeze has nothing pending: later tries do not count anyway.
+  for (const summary of byKey.values()) if (summary.firstAcMs !== null) summary.pending = 0;
   return [...byKey.values()];
 }
 
@@ -119,6 +137,7 @@ export function rankScoreboard(problems: ScoreboardProblem[], members: Scoreboar
       } else if (s.rejected > 0) {
         Object.assign(cell, { result: 'WA', cnt: s.rejected, submitTime: minutes(s.lastMs) });
       }
+      if (s.firstAcMs === null && s.pending > 0) cell.pending = s.pending;
     }
     return { userName: member.userName, acNum, timePenalty, lastAcMinute, judgeResultList: cells };
   });

@@ -87,6 +87,9 @@ async function storeResult(db: Kysely<DB>, log: Logger, id: number, attempt: num
     run_memory: Math.round(result.memoryKb),
     tests: JSON.stringify(tests),
     timings: result.timings ? JSON.stringify(result.timings) : null,
+    score: result.score ?? null,
+    max_score: result.maxScore ?? null,
+    groups: result.groups ? JSON.stringify(result.groups) : null,
   });
   // Another worker took the record over (this one stalled past its lock) or it was rejudged.
   if (!stored) log.warn({ submissionId: id, attempt, verdict: result.verdict }, 'result dropped: the record was claimed again');

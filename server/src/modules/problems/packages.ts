@@ -36,6 +36,8 @@ export interface PackageMeta {
   statement: { markdown: boolean; pdf: boolean };
   /** Whether packages.data holds the zip (see DB_COPY_MAX_BYTES). */
   inDatabase: boolean;
+  /** A scoring problem's most possible score (IOI/OI leaderboards show it); null: pass-fail. */
+  maxScore: number | null;
 }
 
 export function packageZipPath(config: Config, hash: string): string {
@@ -64,6 +66,7 @@ export async function describePackage(problem: Problem, inDatabase: boolean): Pr
     checker: problem.checker.kind,
     statement: { markdown: problem.statement.markdown !== undefined, pdf: problem.statement.pdfPath !== undefined },
     inDatabase,
+    maxScore: problem.scoring?.maxScore ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 // Problems: admin management (spec §7 Admin/Problems, §5 problem rules) and the reads of
 // the problem page (findByTitle2, statement), which contest members may use too.
 import { z } from 'zod';
+import { colorNameProblem, normalizeHexColor, PROBLEM_COLOR_LIMITS, PROBLEM_COLOR_MESSAGES } from '@verdict/shared';
 import { route } from '../../http/route.ts';
 import { idField, idListBody, intField, optionalIntQuery, optionalTextQuery, textField } from '../../http/fields.ts';
 import {
@@ -13,11 +14,48 @@ import {
   updateProblem,
 } from './problems.ts';
 
+/** Absent: unchanged (undefined); null or blank: none (null); otherwise `#rgb`/`#rrggbb`, kept as `#rrggbb`. */
+const colorField = z
+  .string({ error: PROBLEM_COLOR_MESSAGES.badColor })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (value === null || value.trim() === '') return null;
+    const hex = normalizeHexColor(value);
+    if (!hex) {
+      ctx.addIssue({ code: 'custom', message: PROBLEM_COLOR_MESSAGES.badColor });
+      return z.NEVER;
+    }
+    return hex;
+  })
+  .meta({ type: ['string', 'null'], pattern: '^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})?$', description: 'balloon colour #rrggbb (or #rgb); empty or null removes it; absent leaves it' });
+
+/** Absent: unchanged; null or blank: none; otherwise one line of at most PROBLEM_COLOR_LIMITS.nameMax characters, trimmed. */
+const colorNameField = z
+  .string({ error: PROBLEM_COLOR_MESSAGES.nameNotText })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const name = value?.trim() ?? '';
+    if (name === '') return null;
+    const problem = colorNameProblem(name);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return name;
+  })
+  .meta({ type: ['string', 'null'], maxLength: PROBLEM_COLOR_LIMITS.nameMax, description: "the colour's name, e.g. red; needs a colour; empty or null removes it" });
+
 const problemFields = {
   title: textField('Please input the Title', 50, 'The length of Title should be 1-50'),
   memoryLimit: intField('The length of Memory should be 0-524288', 0, 524288),
   timeLimit: intField('The length of Time should be 0-10000', 0, 10000),
   statement: z.string({ error: 'statement must be text' }).max(200_000, 'The statement is too long').optional(),
+  color: colorField,
+  colorName: colorNameField,
 };
 
 const wireProblem = z.object({
@@ -27,6 +65,8 @@ const wireProblem = z.object({
   memoryLimit: z.number().int().meta({ description: 'MB' }),
   hasData: z.boolean(),
   hasPdf: z.boolean(),
+  color: z.string().nullable().meta({ description: 'balloon colour #rrggbb, or null' }),
+  colorName: z.string().nullable().meta({ description: "the colour's name, or null" }),
 });
 const problemDetail = wireProblem.extend({ statement: z.string().meta({ description: 'Markdown' }) });
 const optionalContestId = idField('contestId').optional();
@@ -58,7 +98,7 @@ export const problemRoutes = [
     path: '/api/admin/problem/update',
     role: 'admin',
     tag: 'admin problems',
-    summary: "Edit a problem's title, limits and (optionally) statement",
+    summary: "Edit a problem's title, limits and (optionally) statement and balloon colour",
     encoding: 'json',
     body: z.object({ id: idField('id'), ...problemFields }).strict(),
     reply: wireProblem,

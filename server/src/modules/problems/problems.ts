@@ -1,6 +1,7 @@
 // Problems for administrators (spec §2 problem management, §5 problem rules) and the reads a
 // contest member needs: title, limits and statement. Test data upload lives elsewhere.
 import type { Kysely, Selectable } from 'kysely';
+import { PROBLEM_COLOR_MESSAGES } from '@verdict/shared';
 import type { DB, ProblemsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { fail } from '../../common/errors.ts';
@@ -12,6 +13,10 @@ export interface ProblemFields {
   timeLimit: number;
   memoryLimit: number;
   statement?: string;
+  /** The balloon colour `#rrggbb`: absent leaves it as it is (new problems: none), null removes it. */
+  color?: string | null;
+  /** Its name ("red"): absent leaves it (removed with the colour), null removes it. */
+  colorName?: string | null;
 }
 
 export interface WireProblem {
@@ -21,14 +26,17 @@ export interface WireProblem {
   memoryLimit: number;
   hasData: boolean;
   hasPdf: boolean;
+  /** The balloon colour `#rrggbb`, or null. */
+  color: string | null;
+  colorName: string | null;
 }
 
 export interface ProblemDetail extends WireProblem {
   statement: string;
 }
 
-type ProblemRow = Pick<Selectable<ProblemsTable>, 'id' | 'title' | 'time_limit' | 'memory_limit' | 'package_hash' | 'pdf_hash'>;
-const COLUMNS = ['id', 'title', 'time_limit', 'memory_limit', 'package_hash', 'pdf_hash'] as const;
+type ProblemRow = Pick<Selectable<ProblemsTable>, 'id' | 'title' | 'time_limit' | 'memory_limit' | 'package_hash' | 'pdf_hash' | 'color' | 'color_name'>;
+const COLUMNS = ['id', 'title', 'time_limit', 'memory_limit', 'package_hash', 'pdf_hash', 'color', 'color_name'] as const;
 
 function toWire(row: ProblemRow): WireProblem {
   return {
@@ -38,6 +46,8 @@ function toWire(row: ProblemRow): WireProblem {
     memoryLimit: row.memory_limit,
     hasData: row.package_hash !== null,
     hasPdf: row.pdf_hash !== null,
+    color: row.color,
+    colorName: row.color_name,
   };
 }
 
@@ -69,31 +79,49 @@ async function assertTitleFree(db: Kysely<DB>, title: string, exceptId?: number)
   if (await q.executeTakeFirst()) throw fail('CONFLICT', 'A problem with this title already exists');
 }
 
+/**
+ * The colour a problem gets: what the request says, else what it had (removing the colour
+ * removes its name). A name without a colour is refused.
+ */
+function resolveColor(fields: ProblemFields, stored: { color: string | null; color_name: string | null }): { color: string | null; color_name: string | null } {
+  const color = fields.color === undefined ? stored.color : fields.color;
+  const name = fields.colorName === undefined ? (fields.color === null ? null : stored.color_name) : fields.colorName;
+  if (name !== null && color === null) throw fail('VALIDATION', PROBLEM_COLOR_MESSAGES.nameWithoutColor);
+  return { color, color_name: name };
+}
+
 export async function addProblem(db: Kysely<DB>, fields: ProblemFields): Promise<WireProblem> {
+  const color = resolveColor(fields, { color: null, color_name: null });
   await assertTitleFree(db, fields.title);
   const row = await db
     .insertInto('problems')
-    .values({ title: fields.title, time_limit: fields.timeLimit, memory_limit: fields.memoryLimit, statement: fields.statement ?? '' })
+    .values({ title: fields.title, time_limit: fields.timeLimit, memory_limit: fields.memoryLimit, statement: fields.statement ?? '', ...color })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return toWire(row);
 }
 
 export async function updateProblem(db: Kysely<DB>, id: number, fields: ProblemFields): Promise<WireProblem> {
-  await assertTitleFree(db, fields.title, id);
-  const row = await db
-    .updateTable('problems')
-    .set({
-      title: fields.title,
-      time_limit: fields.timeLimit,
-      memory_limit: fields.memoryLimit,
-      ...(fields.statement !== undefined ? { statement: fields.statement } : {}),
-    })
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirst();
-  if (!row) throw fail('NOT_FOUND', 'No such problem');
-  return toWire(row);
+  // The row is locked: the kept colour the new name is checked against is the one written.
+  return db.transaction().execute(async (trx) => {
+    const stored = await trx.selectFrom('problems').select(['color', 'color_name']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!stored) throw fail('NOT_FOUND', 'No such problem');
+    const color = resolveColor(fields, stored);
+    await assertTitleFree(trx, fields.title, id);
+    const row = await trx
+      .updateTable('problems')
+      .set({
+        title: fields.title,
+        time_limit: fields.timeLimit,
+        memory_limit: fields.memoryLimit,
+        ...(fields.statement !== undefined ? { statement: fields.statement } : {}),
+        ...color,
+      })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toWire(row);
+  });
 }
 
 /** Deletes all the problems or none; their contest links and submissions go with them. */

@@ -15,6 +15,7 @@ import { copyWhole, type UploadedFile } from '../../common/files.ts';
 import { PackageError, loadProblemPackage } from '@verdict/judge';
 import type { Problem } from '@verdict/judge';
 import type { Services } from '../../services.ts';
+import { readPackageColor, type PackageColor } from './package-color.ts';
 import { PACKAGE_ZIP_LIMITS, adoptUnpackedPackage, describePackage, keepPackageZip, makeScratchDir, packageZipPath, type PackageMeta } from './packages.ts';
 
 /** Spec §5/§9 bounds of a problem's limits. */
@@ -56,6 +57,8 @@ interface PreparedPackage {
   data: Buffer | null;
   meta: PackageMeta;
   pdfHash: string | null;
+  /** domjudge-problem.ini's `color=`; null when the package names none. */
+  color: PackageColor | null;
 }
 
 /** Uploads a zip as the next version of an existing problem. */
@@ -116,6 +119,7 @@ async function withPreparedPackage<T>(
     if (problem.memoryLimitMb > MAX_MEMORY_LIMIT_MB) {
       throw fail('BAD_PACKAGE', `The problem package was refused: its memory limit (${problem.memoryLimitMb} MB) is over ${MAX_MEMORY_LIMIT_MB} MB`);
     }
+    const color = await readPackageColor(problem.dir);
     const pdf = problem.statement.pdfPath ? await storeStatementPdf(config, problem.statement.pdfPath) : null;
     let zip: Awaited<ReturnType<typeof keepPackageZip>>;
     try {
@@ -127,7 +131,7 @@ async function withPreparedPackage<T>(
     let result: T;
     try {
       const meta = await describePackage(problem, zip.data !== null);
-      result = await record({ problem, hash: problem.hash, size: zip.size, data: zip.data, meta, pdfHash: pdf?.hash ?? null });
+      result = await record({ problem, hash: problem.hash, size: zip.size, data: zip.data, meta, pdfHash: pdf?.hash ?? null, color });
     } catch (err) {
       await removeUnrecordedFiles(services, { zip: zip.created ? problem.hash : null, pdf: pdf?.created ? pdf.hash : null });
       throw err;
@@ -182,6 +186,8 @@ async function recordVersion(trx: Kysely<DB>, problemId: number, p: PreparedPack
       memory_limit: p.problem.memoryLimitMb,
       // The package's statement replaces the one written in the admin form; without one, that stays.
       ...(p.problem.statement.markdown !== undefined ? { statement: p.problem.statement.markdown } : {}),
+      // Likewise the package's balloon colour (DOMjudge's `color=`), with its name or none.
+      ...(p.color ? { color: p.color.color, color_name: p.color.colorName } : {}),
     })
     .where('id', '=', problemId)
     .execute();

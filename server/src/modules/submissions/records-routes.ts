@@ -17,6 +17,8 @@ const wireRecord = z.object({
   runTime: z.number().int(),
   runMemory: z.number().int(),
   judgeTime: z.string(),
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
 });
 
 export const recordRoutes = [
@@ -70,6 +72,7 @@ export const recordRoutes = [
       code: z.string(),
       compileMessage: z.string(),
       tests: z.array(z.object({ name: z.string(), verdict: z.string(), timeMs: z.number(), memoryKb: z.number() })),
+      groups: z.array(z.object({ name: z.string(), verdict: z.string(), score: z.number(), maxScore: z.number() })).nullable(),
     }),
     handler: ({ query, user }, { db }) => recordDetail(db, user!, query.id),
   }),

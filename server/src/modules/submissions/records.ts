@@ -2,7 +2,7 @@
 // "Submission (admin list)"). Source code is shown only to its owner and administrators.
 import type { Kysely } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
-import type { DB, TestResult } from '../../db/schema.ts';
+import type { DB, GroupScore, TestResult } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { formatTime } from '../../common/wire.ts';
@@ -21,12 +21,17 @@ export interface WireRecord {
   runTime: number;
   runMemory: number;
   judgeTime: string;
+  /** Scoring problems (not in the spec): the score and the most possible; null otherwise. */
+  score: number | null;
+  maxScore: number | null;
 }
 
 export interface WireRecordDetail extends WireRecord {
   code: string;
   compileMessage: string;
   tests: TestResult[];
+  /** Scoring problems: each test data group's verdict and score (root last); null otherwise. */
+  groups: GroupScore[] | null;
 }
 
 export const ADMIN_LIST_DEFAULT_LIMIT = 1000;
@@ -39,7 +44,7 @@ function baseQuery(db: Kysely<DB>) {
     .leftJoin('templates as t', 't.id', 's.template_id')
     .select([
       's.id', 's.problem_id', 'p.title', 'u.username', 's.contest_id', 's.template_id', 't.language as template_language',
-      's.language', 's.status', 's.run_time', 's.run_memory', 's.created_at',
+      's.language', 's.status', 's.run_time', 's.run_memory', 's.created_at', 's.score', 's.max_score',
     ]);
 }
 
@@ -58,6 +63,8 @@ function toWire(r: BaseRow): WireRecord {
     judgeResult: r.status,
     runTime: r.run_time,
     runMemory: r.run_memory,
+    score: r.score,
+    maxScore: r.max_score,
     judgeTime: formatTime(r.created_at),
   };
 }
@@ -107,10 +114,10 @@ export async function listRecords(db: Kysely<DB>, filter: RecordFilter): Promise
 /** One record with its code and per-test results: for its owner and administrators. */
 export async function recordDetail(db: Kysely<DB>, user: CurrentUser, id: number): Promise<WireRecordDetail> {
   const row = await baseQuery(db)
-    .select(['s.user_id', 's.code', 's.compile_message', 's.tests'])
+    .select(['s.user_id', 's.code', 's.compile_message', 's.tests', 's.groups'])
     .where('s.id', '=', id)
     .executeTakeFirst();
   // Someone else's record answers like a missing one: no hint that it exists.
   if (!row || (row.user_id !== user.id && !isAdmin(user))) throw fail('NOT_FOUND', 'No such record');
-  return { ...toWire(row), code: row.code, compileMessage: row.compile_message, tests: row.tests };
+  return { ...toWire(row), code: row.code, compileMessage: row.compile_message, tests: row.tests, groups: row.groups };
 }

@@ -13,6 +13,8 @@ const submitReply = z.object({
   judgeResult: z.string(),
   compileMessage: z.string(),
   judgeTime: z.string(),
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
 });
 
 const optionalId = (name: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(name).optional());

@@ -38,6 +38,9 @@ export interface SubmitReply {
   judgeResult: string;
   compileMessage: string;
   judgeTime: string;
+  /** Scoring problems (not in the spec); null otherwise. */
+  score: number | null;
+  maxScore: number | null;
 }
 
 export interface SubmissionDeps {
@@ -163,6 +166,8 @@ export function toSubmitReply(row: SubmissionRow): SubmitReply {
     judgeResult: row.status,
     compileMessage: row.compile_message,
     judgeTime: formatTime(row.created_at),
+    score: row.score,
+    maxScore: row.max_score,
   };
 }
 
@@ -177,6 +182,9 @@ export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, log: Logger, id
       run_time: 0,
       run_memory: 0,
       tests: '[]',
+      score: null,
+      max_score: null,
+      groups: null,
       judged_at: null,
       package_hash: sql<string | null>`(select package_hash from problems where problems.id = submissions.problem_id)`,
     })

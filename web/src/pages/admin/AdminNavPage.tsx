@@ -1,5 +1,5 @@
 import { Card, Col, Row, Typography } from 'antd';
-import { AppstoreOutlined, CodeOutlined, FileTextOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CodeOutlined, FileTextOutlined, FlagOutlined, MessageOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { storage } from '../../storage.ts';
@@ -10,6 +10,8 @@ const AREAS = [
   { to: paths.contestManagement, icon: <TrophyOutlined />, title: 'Contests', text: 'Times, members, problems and scoreboards' },
   { to: paths.templateManagement, icon: <CodeOutlined />, title: 'Templates', text: 'Languages and starter code' },
   { to: paths.submissionManagement, icon: <AppstoreOutlined />, title: 'Submissions', text: 'Every judged submission' },
+  { to: paths.clarificationManagement, icon: <MessageOutlined />, title: 'Clarifications', text: 'Questions to answer, announcements' },
+  { to: paths.balloons, icon: <FlagOutlined />, title: 'Balloons', text: 'First solutions to reward, and their delivery' },
 ];
 
 /** The admin welcome page (/admin_nav). */

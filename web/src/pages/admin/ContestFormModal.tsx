@@ -1,14 +1,18 @@
-import { DatePicker, Form, Input, Typography } from 'antd';
+import { DatePicker, Form, Input, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { DEFAULT_SCORING_RULE, PASS_FAIL_POINTS, SCORING_RULE_LABELS, SCORING_RULES, type ScoringRule } from '@verdict/shared';
 import type { ContestFields } from '../../api/adminContests.ts';
 import { FormModal } from './FormModal.tsx';
 import { ADMIN_MESSAGES } from './logic/messages.ts';
-import { contestNow, earliestEnd, isDayBefore, PICKER_FORMAT, timesBefore, toWireTime } from './logic/contestTimes.ts';
+import { contestNow, earliestEnd, freezeTimeProblem, isDayBefore, PICKER_FORMAT, timesBefore, toWireTime } from './logic/contestTimes.ts';
 
 export interface ContestFormValues {
   title: string;
   start: Dayjs;
   end: Dayjs;
+  /** Optional: when the scoreboard freezes for contestants (strictly between start and end). */
+  freeze?: Dayjs | null;
+  scoringRule: ScoringRule;
 }
 
 interface Props {
@@ -67,6 +71,31 @@ function TimePickers() {
           data-testid="contest-end"
         />
       </Form.Item>
+      <Form.Item
+        name="freeze"
+        label="Scoreboard Freeze (optional)"
+        dependencies={['start', 'end']}
+        extra="From this time until you thaw it, contestants see later submissions on the leaderboard as pending (“?”)."
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_, value: Dayjs | null | undefined) => {
+              const problem = freezeTimeProblem(value, getFieldValue('start') as Dayjs | undefined, getFieldValue('end') as Dayjs | undefined);
+              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+            },
+          }),
+        ]}
+      >
+        <DatePicker
+          showTime
+          allowClear
+          format={PICKER_FORMAT}
+          style={{ width: '100%' }}
+          disabledDate={(d) => isDayBefore(d, start ?? contestNow())}
+          showNow={false}
+          placeholder="No freeze"
+          data-testid="contest-freeze"
+        />
+      </Form.Item>
       <Typography.Text type="secondary">
         Times are Asia/Shanghai time (UTC+8), the contest&apos;s time zone, as in the tables and the contest pages, whatever your
         browser&apos;s time zone.
@@ -83,10 +112,16 @@ export function ContestFormModal(props: Props) {
       open={props.open}
       onClose={props.onClose}
       onSubmit={(values) =>
-        props.onSubmit({ title: values.title.trim(), startTimeStr: toWireTime(values.start), endTimeStr: toWireTime(values.end) })
+        props.onSubmit({
+          title: values.title.trim(),
+          startTimeStr: toWireTime(values.start),
+          endTimeStr: toWireTime(values.end),
+          freezeTimeStr: values.freeze ? toWireTime(values.freeze) : '',
+          scoringRule: values.scoringRule,
+        })
       }
       successMessage={props.successMessage}
-      initialValues={props.initialValues}
+      initialValues={{ scoringRule: DEFAULT_SCORING_RULE, ...props.initialValues }}
       width={560}
       testId="contest-modal"
     >
@@ -99,6 +134,16 @@ export function ContestFormModal(props: Props) {
         ]}
       >
         <Input data-testid="contest-title" />
+      </Form.Item>
+      <Form.Item
+        name="scoringRule"
+        label="Scoring Rule"
+        extra={`IOI and OI rank by total score; a pass-fail problem scores ${PASS_FAIL_POINTS} for AC and 0 otherwise.`}
+      >
+        <Select<ScoringRule>
+          options={SCORING_RULES.map((rule) => ({ value: rule, label: SCORING_RULE_LABELS[rule] }))}
+          data-testid="contest-scoring-rule"
+        />
       </Form.Item>
       <TimePickers />
     </FormModal>

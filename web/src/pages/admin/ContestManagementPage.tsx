@@ -187,6 +187,8 @@ export default function ContestManagementPage() {
                 title: editing.contest.title,
                 start: fromWireTime(editing.contest.startTime) ?? undefined,
                 end: fromWireTime(editing.contest.endTime) ?? undefined,
+                freeze: fromWireTime(editing.contest.freezeTime),
+                scoringRule: editing.contest.scoringRule,
               }
             : undefined
         }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Modal, Table, Typography } from 'antd';
+import { SCORING_RULE_LABELS } from '@verdict/shared';
 import { adminContestsApi, type ContestMember } from '../../api/adminContests.ts';
 import type { Contest, ContestProblem } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
@@ -43,6 +44,7 @@ export function ContestViewModal({ contest, onClose }: { contest: Contest | null
     >
       <Typography.Paragraph type="secondary">
         {contest?.startTime} — {contest?.endTime}
+        {contest ? ` · ${SCORING_RULE_LABELS[contest.scoringRule]}` : null}
       </Typography.Paragraph>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <Table<ContestMember>

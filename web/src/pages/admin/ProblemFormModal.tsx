@@ -1,8 +1,11 @@
-import { Col, Form, Input, InputNumber, Row, Typography } from 'antd';
+import { Col, ColorPicker, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
+import { colorNameProblem, normalizeHexColor, PROBLEM_COLOR_LIMITS, PROBLEM_COLOR_MESSAGES } from '@verdict/shared';
 import { MarkdownView } from '../../components/MarkdownView.tsx';
 import type { ProblemFields } from '../../api/adminProblems.ts';
+import { BalloonSwatch } from './BalloonSwatch.tsx';
 import { FormModal } from './FormModal.tsx';
 import { ADMIN_MESSAGES, LIMITS } from './logic/messages.ts';
+import { BALLOON_PRESETS, presetName } from './logic/problemColors.ts';
 
 interface Props {
   open: boolean;
@@ -34,6 +37,86 @@ function StatementEditor() {
   );
 }
 
+async function checkColor(_: unknown, value?: string): Promise<void> {
+  if (value && value.trim() !== '' && !normalizeHexColor(value)) throw new Error(PROBLEM_COLOR_MESSAGES.badColor);
+}
+
+interface ColorInputProps {
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  /** A colour picked (rather than typed). */
+  onPick: (color: string) => void;
+}
+
+/** A hex colour, typed, or picked with the usual balloon colours as presets. */
+function ColorInput({ id, value, onChange, onPick }: ColorInputProps) {
+  const hex = normalizeHexColor(value ?? '');
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} placeholder="#ff0000" allowClear data-testid="problem-color" />
+      <ColorPicker
+        value={hex ?? undefined}
+        disabledAlpha
+        presets={[{ label: 'Balloon colours', colors: BALLOON_PRESETS.map((p) => p.color) }]}
+        onChangeComplete={(picked) => {
+          const color = picked.toHexString();
+          onChange?.(color);
+          onPick(color);
+        }}
+      >
+        <span className="color-picker-trigger" data-testid="problem-color-picker">
+          <BalloonSwatch color={hex} colorName={null} size={24} />
+        </span>
+      </ColorPicker>
+    </Space.Compact>
+  );
+}
+
+/**
+ * The balloon colour and its optional name; both may stay empty. Picking a preset names the
+ * colour, unless the admin typed a name of their own.
+ */
+function ColorFields() {
+  const form = Form.useFormInstance<ProblemFields>();
+  // The colour before a pick: a name that came from its preset follows the new pick.
+  const previous = (Form.useWatch('color', form) ?? '') as string;
+  const named = (picked: string) => {
+    const name = ((form.getFieldValue('colorName') ?? '') as string).trim();
+    if (name === '' || presetName(previous) === name) form.setFieldValue('colorName', presetName(picked) ?? '');
+    void form.validateFields(['colorName']);
+  };
+  return (
+    <Row gutter={12}>
+      <Col span={12}>
+        <Form.Item name="color" label="Balloon colour (optional)" rules={[{ validator: checkColor }]}>
+          <ColorInput onPick={named} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="colorName"
+          label="Colour name (optional)"
+          dependencies={['color']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_, value?: string) => {
+                const name = value?.trim() ?? '';
+                if (name === '') return;
+                const problem = colorNameProblem(name);
+                if (problem) throw new Error(problem);
+                if (((getFieldValue('color') ?? '') as string).trim() === '') throw new Error(PROBLEM_COLOR_MESSAGES.nameWithoutColor);
+              },
+            }),
+          ]}
+        >
+          <Input placeholder="red" maxLength={PROBLEM_COLOR_LIMITS.nameMax} data-testid="problem-color-name" />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
 /** Add Problem and edit problem (spec §5 problem rules); the statement is edited beside its preview. */
 export function ProblemFormModal(props: Props) {
   return (
@@ -43,7 +126,7 @@ export function ProblemFormModal(props: Props) {
       onClose={props.onClose}
       onSubmit={props.onSubmit}
       successMessage={props.successMessage}
-      initialValues={{ memoryLimit: 256, timeLimit: 1000, statement: '', ...props.initialValues }}
+      initialValues={{ memoryLimit: 256, timeLimit: 1000, statement: '', color: '', colorName: '', ...props.initialValues }}
       width={960}
       testId="problem-modal"
     >
@@ -85,6 +168,7 @@ export function ProblemFormModal(props: Props) {
           </Form.Item>
         </Col>
       </Row>
+      <ColorFields />
       <StatementEditor />
     </FormModal>
   );

@@ -7,6 +7,7 @@ import { notify } from '../../feedback.ts';
 import { useRequest } from '../../lib/useRequest.ts';
 import { ProblemFormModal } from './ProblemFormModal.tsx';
 import { UploadDataModal } from './UploadDataModal.tsx';
+import { BalloonSwatch } from './BalloonSwatch.tsx';
 import { SearchBar, searchIdRule } from './SearchBar.tsx';
 import { deleteSelected } from './deleteSelected.ts';
 import { filterByIdAndText } from './logic/search.ts';
@@ -42,7 +43,7 @@ export default function ProblemManagementPage() {
   };
 
   const save = async (values: ProblemFields) => {
-    const fields = { ...values, title: values.title.trim(), statement: values.statement ?? '' };
+    const fields = { ...values, title: values.title.trim(), statement: values.statement ?? '', color: values.color?.trim() ?? '', colorName: values.colorName?.trim() ?? '' };
     if (editing?.mode === 'edit') await adminProblemsApi.update({ id: editing.problem.id, ...fields });
     else await adminProblemsApi.add(fields);
     void reload(true);
@@ -87,6 +88,7 @@ export default function ProblemManagementPage() {
               dataIndex: 'title',
               render: (title: string, p) => (
                 <Space>
+                  {p.color ? <BalloonSwatch color={p.color} colorName={p.colorName} size={20} /> : null}
                   <span data-testid={`problem-title-${p.id}`}>{title}</span>
                   {p.hasData ? null : (
                     <Tooltip title="Upload a data file before contestants can submit">
@@ -121,7 +123,14 @@ export default function ProblemManagementPage() {
         title={editing?.mode === 'edit' ? editing.problem.title : 'Add Problem'}
         initialValues={
           editing?.mode === 'edit'
-            ? { title: editing.problem.title, memoryLimit: editing.problem.memoryLimit, timeLimit: editing.problem.timeLimit, statement: editing.statement }
+            ? {
+                title: editing.problem.title,
+                memoryLimit: editing.problem.memoryLimit,
+                timeLimit: editing.problem.timeLimit,
+                statement: editing.statement,
+                color: editing.problem.color ?? '',
+                colorName: editing.problem.colorName ?? '',
+              }
             : undefined
         }
         successMessage={editing?.mode === 'edit' ? 'Edit problem successfully' : 'Add problem successfully'}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Form, Input, Select, Table } from 'antd';
 import { adminSubmissionsApi, type AdminRecord, type SubmissionFilter } from '../../api/adminSubmissions.ts';
-import { VerdictTag } from '../../components/VerdictTag.tsx';
+import { VerdictWithScore } from '../../components/VerdictTag.tsx';
 import { notify } from '../../feedback.ts';
 import { isFinalVerdict, verdictInfo } from '../../lib/verdict.ts';
 import { useInterval } from '../../lib/useInterval.ts';
@@ -62,7 +62,7 @@ export default function SubmissionManagementPage() {
             { title: 'Memory', dataIndex: 'runMemory', width: 100, render: (v: number | null) => (v === null ? '' : `${v} KB`) },
             { title: 'Time', dataIndex: 'runTime', width: 90, render: (v: number | null) => (v === null ? '' : `${v} ms`) },
             { title: 'Judge Time', dataIndex: 'judgeTime', width: 170 },
-            { title: 'Result', dataIndex: 'judgeResult', width: 90, render: (v: string) => <VerdictTag code={v} /> },
+            { title: 'Result', dataIndex: 'judgeResult', width: 90, render: (v: string, r: AdminRecord) => <VerdictWithScore code={v} record={r} /> },
           ]}
         />
       </Card>

@@ -13,6 +13,8 @@ export const adminRoutes: AppRoute[] = [
   { name: 'contestManagement', access: 'admin', layout: 'admin', title: 'Contests', page: lazy(() => import('./ContestManagementPage.tsx')) },
   { name: 'templateManagement', access: 'admin', layout: 'admin', title: 'Templates', page: lazy(() => import('./TemplateManagementPage.tsx')) },
   { name: 'submissionManagement', access: 'admin', layout: 'admin', title: 'Submissions', page: lazy(() => import('./SubmissionManagementPage.tsx')) },
+  { name: 'clarificationManagement', access: 'admin', layout: 'admin', title: 'Clarifications', page: lazy(() => import('./ClarificationManagementPage.tsx')) },
+  { name: 'balloons', access: 'admin', layout: 'admin', title: 'Balloons', page: lazy(() => import('./BalloonsPage.tsx')) },
   { name: 'adminPersonInfo', access: 'admin', layout: 'admin', title: 'Admin Profile', page: lazy(() => import('./AdminPersonInfoPage.tsx')) },
   // The scoreboard stands alone (its own Home and Back buttons), wide enough for many problems.
   { name: 'adminContestDetail', access: 'admin', layout: 'none', title: 'Scoreboard', page: lazy(() => import('./AdminContestDetailPage.tsx')) },

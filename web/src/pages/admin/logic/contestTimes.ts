@@ -6,6 +6,7 @@
 // skip an hour of one night in its pickers.)
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatServerTime, parseServerTime } from '../../../lib/time.ts';
+import { ADMIN_MESSAGES } from './messages.ts';
 
 export const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const MIN_CONTEST_LENGTH_MS = 60 * 60 * 1000;
@@ -53,6 +54,14 @@ function wallClock(text: string): Dayjs {
 /** Now, as the pickers show it: Shanghai's wall clock. */
 export function contestNow(nowMs = Date.now()): Dayjs {
   return wallClock(formatServerTime(nowMs));
+}
+
+/** Why a freeze time does not fit between start and end (as the server says it), or null; none chosen fits. */
+export function freezeTimeProblem(freeze: Dayjs | null | undefined, start: Dayjs | null | undefined, end: Dayjs | null | undefined): string | null {
+  if (!freeze) return null;
+  if (start && !freeze.isAfter(start)) return ADMIN_MESSAGES.contestFreezeAfterStart;
+  if (end && !freeze.isBefore(end)) return ADMIN_MESSAGES.contestFreezeBeforeEnd;
+  return null;
 }
 
 export function toWireTime(value: Dayjs): string {

@@ -15,6 +15,9 @@ export const ADMIN_MESSAGES = {
   contestStartRequired: 'Please select the start time',
   contestEndRequired: 'Please select the end time',
   contestEndAfterStart: 'End time must be greater than start time',
+  // The server's words for a freeze time outside the contest (issue 16).
+  contestFreezeAfterStart: 'Freeze time must be after the start time',
+  contestFreezeBeforeEnd: 'Freeze time must be before the end time',
 
   templateLanguage: 'The length of the Language should be between 1 and 100 characters',
   templateComment: 'The length of the Comment should be between 1 and 150 characters',

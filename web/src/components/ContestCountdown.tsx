@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Tag } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
+import { contestCountdown } from '../lib/contestClock.ts';
+import { serverNow } from '../lib/serverClock.ts';
+import { parseServerTime } from '../lib/time.ts';
+import { useInterval } from '../lib/useInterval.ts';
+import { notify } from '../feedback.ts';
+
+interface Props {
+  /** Wire times (Asia/Shanghai); nothing shows until both are known. */
+  startTime: string | null | undefined;
+  endTime: string | null | undefined;
+}
+
+const PHASE_COLORS = { notStarted: 'blue', running: 'green', ended: 'default' } as const;
+
+/**
+ * Time to the start, time left, or "Contest ended", by the server's clock (lib/serverClock.ts),
+ * ticking every second; in the last five minutes a warning banner, and a message once.
+ */
+export function ContestCountdown({ startTime, endTime }: Props) {
+  const [now, setNow] = useState(serverNow);
+  useInterval(() => setNow(serverNow()), 1000);
+  const countdown = contestCountdown(parseServerTime(startTime), parseServerTime(endTime), now);
+  const warning = countdown?.warning ?? false;
+  const warned = useRef(false);
+  useEffect(() => {
+    if (!warning || warned.current) return;
+    warned.current = true;
+    notify.warning('Less than 5 minutes left in the contest');
+  }, [warning]);
+  if (!countdown) return null;
+  return (
+    <div data-testid="contest-countdown" data-phase={countdown.phase} className="contest-countdown">
+      <Tag color={warning ? 'red' : PHASE_COLORS[countdown.phase]} icon={<ClockCircleOutlined />} data-testid="countdown-text">
+        {countdown.text}
+      </Tag>
+      {warning && (
+        <Alert
+          type="warning"
+          showIcon
+          banner
+          style={{ marginTop: 8 }}
+          message={`Less than 5 minutes left: the contest ends at ${endTime}`}
+          data-testid="end-warning"
+        />
+      )}
+    </div>
+  );
+}

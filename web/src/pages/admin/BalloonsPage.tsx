@@ -1,0 +1,221 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
+import { Card, Empty, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { TrophyOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { adminContestsApi } from '../../api/adminContests.ts';
+import { balloonApi, type Balloon, type BalloonList } from '../../api/balloons.ts';
+import type { Contest } from '../../api/types.ts';
+import { notify } from '../../feedback.ts';
+import { serverNow } from '../../lib/serverClock.ts';
+import { useInterval } from '../../lib/useInterval.ts';
+import { useRequest } from '../../lib/useRequest.ts';
+import { BalloonSwatch } from './BalloonSwatch.tsx';
+import { BALLOON_POLL_MS, defaultBalloonContest, formatContestClock, shownBalloons, withDelivery } from './logic/balloons.ts';
+import { inkOn } from './logic/problemColors.ts';
+
+const balloonKey = (b: Balloon) => `${b.userId}-${b.problemId}`;
+
+/**
+ * The contest's balloons, as the server has them now. A poll that was under way while a
+ * delivery was marked here is dropped (it may predate the mark); the next one is current.
+ */
+function useBalloons(contestId: number | undefined) {
+  const [list, setList] = useState<BalloonList | null>(null);
+  const [loading, setLoading] = useState(false);
+  const changes = useRef(0);
+  const shown = useRef(contestId);
+  shown.current = contestId;
+
+  const load = useCallback(async (quiet: boolean) => {
+    if (contestId === undefined) return;
+    const mark = changes.current;
+    if (!quiet) setLoading(true);
+    try {
+      const fresh = await balloonApi.list(contestId);
+      if (shown.current === contestId && mark === changes.current) setList(fresh);
+    } catch (err) {
+      if (shown.current === contestId) notify.error(`Failed to get balloons: ${errorMessage(err)}`);
+    } finally {
+      if (!quiet) setLoading(false);
+    }
+  }, [contestId]);
+
+  useEffect(() => {
+    setList(null);
+    void load(false);
+  }, [load]);
+  useInterval(() => void load(true), contestId === undefined ? null : BALLOON_POLL_MS);
+
+  const apply = useCallback((updated: Balloon) => {
+    changes.current += 1;
+    setList((current) => (current ? withDelivery(current, updated) : current));
+  }, []);
+  return { list, loading, apply };
+}
+
+/**
+ * Balloons (issue 16, item 5): each contestant's first accepted problem in the order accepted,
+ * with the problem's colour, the first to solve each problem marked, and a delivered switch
+ * every judge and volunteer shares. Refreshes itself.
+ */
+export default function BalloonsPage() {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = Number(params.get('contestId'));
+  const contestId = Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : undefined;
+  const [undeliveredOnly, setUndeliveredOnly] = useState(false);
+  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const { data: contests } = useRequest(() => adminContestsApi.list(), {
+    initial: [] as Contest[],
+    onError: () => notify.error('Failed to get contest list'),
+  });
+  const choose = useCallback((id: number | undefined) => setParams(id === undefined ? {} : { contestId: String(id) }, { replace: true }), [setParams]);
+
+  // Without a contest in the URL, the one running now (or the last one to end).
+  useEffect(() => {
+    if (contestId !== undefined || contests.length === 0) return;
+    const picked = defaultBalloonContest(contests, serverNow());
+    if (picked !== undefined) choose(picked);
+  }, [contestId, contests, choose]);
+
+  const { list, loading, apply } = useBalloons(contestId);
+  const items = useMemo(() => shownBalloons(list?.items ?? [], undeliveredOnly), [list, undeliveredOnly]);
+
+  const mark = async (balloon: Balloon, delivered: boolean) => {
+    const key = balloonKey(balloon);
+    setBusy((s) => new Set(s).add(key));
+    try {
+      apply(await balloonApi.deliver(balloon, delivered));
+    } catch (err) {
+      notify.error(`Failed to mark the balloon: ${errorMessage(err)}`);
+    } finally {
+      setBusy((s) => {
+        const next = new Set(s);
+        next.delete(key);
+        return next;
+      });
+    }
+  };
+
+  return (
+    <div className="page" style={{ maxWidth: 'none' }}>
+      <Card
+        title="Balloons"
+        extra={
+          list ? (
+            <Typography.Text type="secondary" data-testid="balloon-counts">
+              {list.total} balloon{list.total === 1 ? '' : 's'}, {list.undelivered} to deliver
+            </Typography.Text>
+          ) : null
+        }
+      >
+        <Space wrap size="large" style={{ marginBottom: 12 }}>
+          <Space>
+            <span>Contest</span>
+            <Select<number>
+              showSearch
+              optionFilterProp="label"
+              placeholder="Choose a contest"
+              style={{ minWidth: 260 }}
+              value={contestId}
+              onChange={(v) => choose(v)}
+              options={contests.map((c) => ({ value: c.id, label: `${c.id} ${c.title}` }))}
+              data-testid="balloon-contest"
+            />
+          </Space>
+          <Space>
+            <Switch checked={undeliveredOnly} onChange={setUndeliveredOnly} data-testid="balloon-undelivered-only" />
+            <span>Undelivered only</span>
+          </Space>
+        </Space>
+        {contestId === undefined ? (
+          <Empty description="Choose a contest to see its balloons" />
+        ) : (
+          <Table<Balloon>
+            rowKey={balloonKey}
+            data-testid="balloon-table"
+            loading={loading}
+            dataSource={items}
+            pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+            scroll={{ x: 'max-content' }}
+            size="middle"
+            rowClassName={(b) => (b.delivered ? 'balloon-delivered' : '')}
+            locale={{ emptyText: undeliveredOnly && list?.total ? 'Every balloon has been delivered' : 'No balloon yet: nobody has solved a problem' }}
+            onRow={(b) => ({ 'data-testid': `balloon-row-${balloonKey(b)}` }) as HTMLAttributes<HTMLElement>}
+            columns={[
+              {
+                title: 'Time',
+                key: 'time',
+                width: 100,
+                render: (_, b) => (
+                  <Tooltip title={`Accepted at ${b.acceptTime}`}>
+                    <span data-testid="balloon-time">{formatContestClock(b.contestSeconds)}</span>
+                  </Tooltip>
+                ),
+              },
+              { title: 'Balloon', key: 'balloon', width: 150, render: (_, b) => <BalloonSwatch color={b.color} colorName={b.colorName} withLabel /> },
+              {
+                title: 'Problem',
+                key: 'problem',
+                width: 240,
+                render: (_, b) => (
+                  <Space size={8}>
+                    <span className="balloon-letter" style={{ background: b.color ?? '#fafafa', color: b.color ? inkOn(b.color) : 'inherit' }}>
+                      {b.problemLetter}
+                    </span>
+                    <span>{b.problemTitle}</span>
+                  </Space>
+                ),
+              },
+              {
+                title: 'Contestant',
+                key: 'contestant',
+                width: 200,
+                render: (_, b) => (b.nickname && b.nickname !== b.username ? `${b.username} (${b.nickname})` : b.username),
+              },
+              {
+                title: 'Notes',
+                key: 'notes',
+                width: 190,
+                render: (_, b) => (
+                  <Space size={4} wrap>
+                    {b.firstToSolve ? (
+                      <Tag color="gold" icon={<TrophyOutlined />} data-testid="balloon-first">
+                        First to solve
+                      </Tag>
+                    ) : null}
+                    {b.afterFreeze ? (
+                      <Tooltip title="Accepted after the scoreboard freeze: delivering it tells the room">
+                        <Tag color="blue">After freeze</Tag>
+                      </Tooltip>
+                    ) : null}
+                  </Space>
+                ),
+              },
+              {
+                title: 'Delivered',
+                key: 'delivered',
+                width: 260,
+                render: (_, b) => (
+                  <Space>
+                    <Switch
+                      checked={b.delivered}
+                      loading={busy.has(balloonKey(b))}
+                      onChange={(on) => void mark(b, on)}
+                      data-testid={`balloon-delivered-${balloonKey(b)}`}
+                    />
+                    {b.delivered ? (
+                      <Typography.Text type="secondary" data-testid="balloon-delivered-by">
+                        {b.deliveredBy ?? 'a deleted account'}, {b.deliveredAt?.slice(11)}
+                      </Typography.Text>
+                    ) : null}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}
