@@ -85,9 +85,9 @@ describe('judge templates', () => {
 
   it('refuses a language the judge does not offer', async () => {
     const before = await unchanged();
-    const r = await admin.api.json('/api/JudgeTemplate/add', { ...cpp, language: 'COBOL' });
+    const r = await admin.api.json('/api/JudgeTemplate/add', { ...cpp, language: 'INTERCAL' });
     assert.equal(r.status, 400);
-    assert.match(r.message, /^Unknown language "COBOL"; the judge offers: .*cpp/);
+    assert.match(r.message, /^Unknown language "INTERCAL"; the judge offers: .*cpp/);
     assert.equal(await unchanged(), before);
   });
 
