@@ -112,6 +112,23 @@ describe(`languages: A+B in every available language (${TEST_BACKEND} backend)`,
     });
   }
 
+  it('judges submissions of several files: modules found beside the main file, named as the submission names them', async function () {
+    const submissions: [language: string, files: Record<string, string>][] = [
+      ['rust', { 'solve.rs': 'mod add;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();\n    println!("{}", add::add(v[0], v[1]));\n}\n', 'add.rs': 'pub fn add(a: i64, b: i64) -> i64 { a + b }\n' }],
+      ['haskell', { 'Main.hs': 'import Add (add)\nmain :: IO ()\nmain = do\n  [a, b] <- map read . words <$> getLine\n  print (add a b :: Integer)\n', 'Add.hs': 'module Add (add) where\nadd :: Integer -> Integer -> Integer\nadd = (+)\n' }],
+      ['ruby', { 'main.rb': 'require_relative "add"\na, b = gets.split.map(&:to_i)\nputs add(a, b)\n', 'add.rb': 'def add(a, b) = a + b\n' }],
+      ['csharp', { 'Program.cs': 'class Program { static void Main() { var p = System.Console.ReadLine().Split(); System.Console.WriteLine(Adder.Add(long.Parse(p[0]), long.Parse(p[1]))); } }\n', 'Adder.cs': 'static class Adder { public static long Add(long a, long b) => a + b; }\n' }],
+    ];
+    const judge = await testJudge();
+    const status = await judge.languageStatus();
+    for (const [language, files] of submissions) {
+      if (!status.find((s) => s.language.id === language)?.available) continue;
+      const list = Object.entries(files).map(([name, content]) => ({ name, content }));
+      const result = await judge.judgeSubmission({ problem, language, source: '', files: list, submissionName: 'solve' });
+      assert.equal(result.verdict, 'AC', `${language}: ${result.compileMessage.slice(0, 400)}`);
+    }
+  });
+
   it('compiles C++20 as cpp20 only: cpp stays C++17', async function () {
     const status = await (await testJudge()).languageStatus();
     if (!status.find((s) => s.language.id === 'cpp20')?.available) this.skip();
