@@ -2,37 +2,17 @@
 // come back, so the volunteers' list after a restore is the one before it. Real PGlite (and
 // PostgreSQL with TEST_DATABASE_URL).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '@verdict/server/internal/db/database';
 import { migrateToLatest } from '@verdict/server/internal/db/migrate';
 import { restoreBackup, writeBackup } from '@verdict/server/internal/db/backup';
 import { listBalloons, markBalloon } from '@verdict/server/internal/modules/balloons/balloons';
-import { freshPostgresDatabase } from '../helpers/server.ts';
+import { freshStores } from './fresh-stores.ts';
 
 describe('balloons in a backup', function () {
   this.timeout(120_000);
-  const cleanups: (() => Promise<void>)[] = [];
-  after(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  });
-
-  async function freshDatabase(): Promise<{ database: Database; dataDir: string }> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-balloon-backup-'));
-    let databaseUrl: string | undefined;
-    if (process.env.TEST_DATABASE_URL) {
-      const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
-      databaseUrl = fresh.url;
-      cleanups.push(fresh.drop);
-    }
-    const database = await openDatabase({ dataDir, databaseUrl });
-    cleanups.push(async () => {
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
-    return { database, dataDir };
-  }
+  const stores = freshStores('verdict-balloon-backup-');
+  after(() => stores.cleanup());
+  const freshDatabase = () => stores.fresh();
 
   it('keeps the colours and the deliveries', async () => {
     const source = await freshDatabase();

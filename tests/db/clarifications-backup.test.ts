@@ -2,39 +2,19 @@
 // ones: a member's seen mark (a version) must never cover what is answered after a restore.
 // Real PGlite (and PostgreSQL with TEST_DATABASE_URL).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '@verdict/server/internal/db/schema';
-import { openDatabase, type Database } from '@verdict/server/internal/db/database';
 import { migrateToLatest } from '@verdict/server/internal/db/migrate';
 import { restoreBackup, writeBackup } from '@verdict/server/internal/db/backup';
 import { answerQuestion, postAnnouncement } from '@verdict/server/internal/modules/clarifications/clarifications-judges';
-import { freshPostgresDatabase } from '../helpers/server.ts';
+import { freshStores } from './fresh-stores.ts';
 
 describe('clarifications in a backup', function () {
   this.timeout(120_000);
-  const cleanups: (() => Promise<void>)[] = [];
-  after(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  });
-
-  async function freshDatabase(): Promise<{ database: Database; dataDir: string }> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-clar-backup-'));
-    let databaseUrl: string | undefined;
-    if (process.env.TEST_DATABASE_URL) {
-      const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
-      databaseUrl = fresh.url;
-      cleanups.push(fresh.drop);
-    }
-    const database = await openDatabase({ dataDir, databaseUrl });
-    cleanups.push(async () => {
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
-    return { database, dataDir };
-  }
+  const stores = freshStores('verdict-clar-backup-');
+  after(() => stores.cleanup());
+  const freshDatabase = () => stores.fresh();
 
   /** Both tables' rows as PostgreSQL writes them. */
   async function rows(db: Kysely<DB>): Promise<string[]> {

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase, type Database } from '@verdict/server/internal/db/database';
+import { openDatabase } from '@verdict/server/internal/db/database';
 import { latestMigration, migrateTo, migrateToLatest } from '@verdict/server/internal/db/migrate';
 import { restoreBackup, writeBackup } from '@verdict/server/internal/db/backup';
-import { freshPostgresDatabase } from '../helpers/server.ts';
+import { freshStores } from './fresh-stores.ts';
 
 const FIRST = '0001_initial';
 
@@ -74,26 +74,9 @@ async function latestKnown(): Promise<string> {
 
 describe('upgrades: migrations run forward on a populated database @slow', function () {
   this.timeout(120_000);
-  const cleanups: (() => Promise<void>)[] = [];
-  after(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => undefined);
-  });
-
-  async function freshDatabase(): Promise<{ database: Database; dataDir: string }> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-upgrade-'));
-    let databaseUrl: string | undefined;
-    if (process.env.TEST_DATABASE_URL) {
-      const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
-      databaseUrl = fresh.url;
-      cleanups.push(fresh.drop);
-    }
-    const database = await openDatabase({ dataDir, databaseUrl });
-    cleanups.push(async () => {
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
-    return { database, dataDir };
-  }
+  const stores = freshStores('verdict-upgrade-');
+  after(() => stores.cleanup());
+  const freshDatabase = () => stores.fresh();
 
   it('in place: data written under the first schema survives every later migration', async () => {
     const { database } = await freshDatabase();
