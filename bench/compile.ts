@@ -4,18 +4,33 @@
 // series, as a judge does on first use) and without it. Each round's source is new, so the
 // compile cache never answers. Prints medians of the judge's total and compile phase and their
 // ratio to plain g++.
-// Usage: npm run bench -- compile [ROUNDS=15]
-import { execFileSync } from 'node:child_process';
+// Also in each round, unless --no-cli: the whole `verdict judge PACKAGE SOURCE --json` command on a
+// new source (a child process: Node's start-up, the CLI, the sandbox check, the toolchain probe,
+// the compile with the header, the test) from the CLI's JavaScript build (dist/cli, made first by
+// `npm run build`) and from the TypeScript sources through tsx, and `verdict --help` from each
+// (the start-up alone). The target of issue 14: the command from the build ≤ 0.6 of plain g++.
+// A source edited while the series runs (other work in the same tree) makes the build stale, and
+// the command would fall back to the sources: the build is checked before each of its runs and
+// made again (outside the timed part) when stale; the number of rebuilds is printed.
+// Usage: npm run bench -- compile [ROUNDS=15] [--no-cli]
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createJudge, loadProblemPackage, type Language } from '@verdict/judge';
-import { loadAverage } from './lib/judge-server.ts';
+import { checkBuild } from '../cli/bin/fresh-build.js';
+import { loadAverage, REPO_ROOT } from './lib/judge-server.ts';
 
 const ROUNDS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 15);
+const CLI = !process.argv.includes('--no-cli');
+const VERDICT = path.join(REPO_ROOT, 'cli/bin/verdict.js');
+/** The environment of the command from its build (dist/cli) and from the sources (a build folder that does not exist). */
+const FROM = { build: process.env, sources: { ...process.env, VERDICT_BUILD_DIR: path.join(REPO_ROOT, 'dist/no-build') } };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-bench-compile-'));
+// New in every run of the benchmark too: the CLI's compile cache (in the user's cache folder) outlives the run.
+const RUN = Date.now();
 const source = (n: number) =>
-  `#include <bits/stdc++.h>\nusing namespace std;\nint main() { long long a, b; cin >> a >> b; cout << a + b + ${n} - ${n} << "\\n"; }\n`;
+  `#include <bits/stdc++.h>\nusing namespace std;\nint main() { long long a, b; cin >> a >> b; cout << a + b + ${n} - ${n} << "\\n"; } // ${RUN}\n`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
@@ -40,11 +55,36 @@ try {
     execFileSync('g++', ['-std=c++17', '-O2', '-pipe', '-o', path.join(dir, 'plain'), file]);
     return performance.now() - started;
   };
+  /** The wall time of `verdict ARGS` as a child process (which must exit 0). */
+  let rebuilds = 0;
+  const build = () => execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const verdict = (from: keyof typeof FROM, args: string[]) => {
+    if (from === 'build' && !checkBuild(path.join(REPO_ROOT, 'dist/cli'), REPO_ROOT).fresh) {
+      build();
+      rebuilds++;
+    }
+    const started = performance.now();
+    const child = spawnSync(process.execPath, [VERDICT, ...args], { env: FROM[from], encoding: 'utf8' });
+    const ms = performance.now() - started;
+    if (child.status !== 0) throw new Error(`verdict ${args.join(' ')} (${from}) exited ${child.status}: ${child.stderr}${child.stdout}`);
+    return ms;
+  };
+  const command = (from: keyof typeof FROM) => {
+    const file = path.join(dir, `cli${++n}.cpp`);
+    fs.writeFileSync(file, source(n + 1000));
+    return verdict(from, ['judge', path.join(dir, 'problem'), file, '--json']);
+  };
+  if (CLI) {
+    build();
+    command('build'); // the header, built once for the CLI's cache folder
+    command('sources');
+  }
   // Warm-up: the header is built on first use (and reported by the judge's log).
   await judged(cpp);
   await judged(withoutHeader);
   plain();
   const series = { plain: [] as number[], pchTotal: [] as number[], pchCompile: [] as number[], noPchTotal: [] as number[], noPchCompile: [] as number[] };
+  const cli = { build: [] as number[], sources: [] as number[], helpBuild: [] as number[], helpSources: [] as number[] };
   const loadBefore = loadAverage();
   for (let i = 0; i < ROUNDS; i++) {
     series.plain.push(plain());
@@ -54,6 +94,12 @@ try {
     const b = await judged(withoutHeader);
     series.noPchTotal.push(b.totalMs);
     series.noPchCompile.push(b.compileMs);
+    if (CLI) {
+      cli.build.push(command('build'));
+      cli.sources.push(command('sources'));
+      cli.helpBuild.push(verdict('build', ['--help']));
+      cli.helpSources.push(verdict('sources', ['--help']));
+    }
   }
   await judge.close();
   const g = median(series.plain);
@@ -64,6 +110,13 @@ try {
   row('  of which the compile', median(series.pchCompile));
   row('verdict judge, 1 test, without the header: total', median(series.noPchTotal));
   row('  of which the compile', median(series.noPchCompile));
+  if (CLI) {
+    row('the verdict judge command, from its build (dist/cli)', median(cli.build));
+    row('the verdict judge command, from the sources (tsx)', median(cli.sources));
+    row('verdict --help, from its build', median(cli.helpBuild));
+    row('verdict --help, from the sources (tsx)', median(cli.helpSources));
+    if (rebuilds > 0) console.log(`(the build was made again ${rebuilds} times during the series: sources were edited)`);
+  }
   console.log(`${loadAverage()} (after)`);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

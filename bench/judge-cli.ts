@@ -26,11 +26,13 @@ try {
   const problem = await loadProblemPackage(PROBLEM);
   const cpp = (await loadLanguageDefinitions(DEFAULT_LANGUAGES_DIR)).find((l) => l.id === 'cpp')!;
   fs.copyFileSync(SOURCE, path.join(dir, cpp.sourceFile));
-  execFileSync(cpp.compile![0], cpp.compile!.slice(1), { cwd: dir });
+  // The language's compile command with its source file for {files}.
+  const compile = cpp.compile!.map((arg) => (arg === '{files}' ? cpp.sourceFile : arg));
+  execFileSync(compile[0], compile.slice(1), { cwd: dir });
   // The same tests the judge runs (samples and secret), each from its file, output discarded.
   const loop = problem.tests.map((t) => `./main < ${quote(t.input)} > /dev/null`).join('\n');
   fs.writeFileSync(path.join(dir, 'runs.sh'), `cd ${quote(dir)}\n${loop}\n`);
-  fs.writeFileSync(path.join(dir, 'compile-and-runs.sh'), `cd ${quote(dir)}\n${cpp.compile!.map(quote).join(' ')}\n${loop}\n`);
+  fs.writeFileSync(path.join(dir, 'compile-and-runs.sh'), `cd ${quote(dir)}\n${compile.map(quote).join(' ')}\n${loop}\n`);
   const verdict = `${quote(process.execPath)} ${quote(path.join(REPO_ROOT, 'cli/bin/verdict.js'))}`;
   const commands: [string, string][] = [
     ['verdict judge', `${verdict} judge ${quote(PROBLEM)} ${quote(SOURCE)} --json`],

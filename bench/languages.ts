@@ -1,5 +1,5 @@
-// Start-up time and memory of every language available here: each language's template (the
-// editor's A+B starter) is compiled through the sandbox backend (COMPILES times; no precompiled
+// Start-up time and memory of every language available here: each language's A+B program (the
+// judge tests' tests/judge/programs/<id>/ac.*; the templates are skeletons that solve nothing) is compiled through the sandbox backend (COMPILES times; no precompiled
 // header for C++, the judge's compiles use one: see `npm run bench -- compile`), then run RUNS
 // times on "1 2" in one sandbox session, as the judge runs a submission's tests. Per language:
 // median wall time of the compile, median wall and CPU time of a run (the program alone: the
@@ -7,7 +7,7 @@
 // the median and largest memory peak (the run's cgroup, as the judge reports it). Runs get a
 // 256 MB limit (plus the language's memoryExtraMb). Prints a Markdown table (docs/languages.md).
 // Usage: npm run bench -- languages [RUNS=20] [COMPILES=3] [language ids...]
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createJudge, type Language } from '@verdict/judge';
@@ -30,6 +30,18 @@ const expand = (argv: string[], language: Language) => {
   };
   return argv.flatMap((arg) => (arg === '{files}' ? [language.sourceFile] : [arg.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all)]));
 };
+
+const PROGRAMS = path.resolve(import.meta.dirname, '../tests/judge/programs');
+/** Languages that share another's programs. */
+const PROGRAM_DIR: Record<string, string> = { pypy3: 'python3' };
+
+/** The language's A+B program. */
+function abProgram(language: Language): string {
+  const folder = path.join(PROGRAMS, PROGRAM_DIR[language.id] ?? language.id);
+  const file = readdirSync(folder).find((f) => f.startsWith('ac.'));
+  if (!file) throw new Error(`${language.id}: no A+B program (ac.*) in ${folder}`);
+  return readFileSync(path.join(folder, file), 'utf8');
+}
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'verdict-bench-languages-'));
 chmodSync(dir, 0o755);
@@ -55,7 +67,7 @@ async function measure(language: Language, version: string): Promise<Row> {
     const work = path.join(dir, `${language.id}-${i}`);
     mkdirSync(work, { mode: 0o777 });
     chmodSync(work, 0o777);
-    writeFileSync(path.join(work, language.sourceFile), language.template, { mode: 0o644 });
+    writeFileSync(path.join(work, language.sourceFile), abProgram(language), { mode: 0o644 });
     return work;
   };
   let work = folder(0);
@@ -107,7 +119,7 @@ try {
     }
     rows.push(await measure(status.language, status.version ?? ''));
   }
-  console.log(`\nA+B template per language: ${COMPILES} compiles, ${RUNS} runs in one session each; ${loadBefore} (before)\n`);
+  console.log(`\nA+B program per language: ${COMPILES} compiles, ${RUNS} runs in one session each; ${loadBefore} (before)\n`);
   console.log('| language | compile (ms) | run: wall (ms) | run: CPU (ms) | memory peak (MB): median / max |');
   console.log('|---|---:|---:|---:|---:|');
   for (const r of rows) {

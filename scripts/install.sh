@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything Verdict needs on Debian (as root): system packages when missing
-# (bubblewrap, libseccomp, Chromium, compilers), npm dependencies, and the web app build.
+# (bubblewrap, libseccomp, Chromium, compilers), npm dependencies, the web app build and the
+# `verdict` command's build (dist/cli).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,3 +59,5 @@ else
   npm install --no-audit --no-fund
 fi
 npm run build -w web
+# The `verdict` command's JavaScript build (dist/cli), so that it starts without compiling TypeScript.
+npm run build

@@ -1,11 +1,15 @@
-with Ada.Text_IO;                 use Ada.Text_IO;
+with Ada.Text_IO;                   use Ada.Text_IO;
 with Ada.Long_Long_Integer_Text_IO; use Ada.Long_Long_Integer_Text_IO;
 
 procedure Main is
-   A, B : Long_Long_Integer;
+   N      : Long_Long_Integer;
+   Answer : Long_Long_Integer := 0;
 begin
-   Get (A);
-   Get (B);
-   Put (A + B, Width => 0);
+   --  Get reads the next integer of the input.
+   Get (N);
+
+   --  Solve the problem here.
+
+   Put (Answer, Width => 0);
    New_Line;
 end Main;

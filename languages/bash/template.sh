@@ -1,2 +1,7 @@
-read -r a b
-echo $((a + b))
+# Reads the first line: its first word into n, the rest into rest.
+read -r n rest
+
+answer=0
+# Solve the problem here.
+
+echo "$answer"

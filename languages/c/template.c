@@ -1,8 +1,12 @@
 #include <stdio.h>
 
 int main(void) {
-    long long a, b;
-    if (scanf("%lld %lld", &a, &b) != 2) return 0;
-    printf("%lld\n", a + b);
+    long long n;
+    if (scanf("%lld", &n) != 1) return 0;
+
+    long long answer = 0;
+    /* Solve the problem here. */
+
+    printf("%lld\n", answer);
     return 0;
 }

@@ -4,8 +4,13 @@ public class Program
 {
     public static void Main()
     {
-        string[] parts = Console.In.ReadToEnd().Split((char[])null, StringSplitOptions.RemoveEmptyEntries);
-        long a = long.Parse(parts[0]), b = long.Parse(parts[1]);
-        Console.WriteLine(a + b);
+        // The whole input, split into words.
+        string[] words = Console.In.ReadToEnd().Split((char[])null, StringSplitOptions.RemoveEmptyEntries);
+        long n = long.Parse(words[0]);
+
+        long answer = 0;
+        // Solve the problem here.
+
+        Console.WriteLine(answer);
     }
 }

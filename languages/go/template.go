@@ -8,7 +8,14 @@ import (
 
 func main() {
 	in := bufio.NewReader(os.Stdin)
-	var a, b int64
-	fmt.Fscan(in, &a, &b)
-	fmt.Println(a + b)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+
+	var n int64
+	fmt.Fscan(in, &n)
+
+	var answer int64
+	// Solve the problem here.
+
+	fmt.Fprintln(out, answer)
 }

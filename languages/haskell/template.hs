@@ -1,4 +1,8 @@
+-- Solve the problem here: the answer from the input's words.
+solve :: [String] -> Integer
+solve _ = 0
+
 main :: IO ()
 main = do
-  [a, b] <- map read . words <$> getContents :: IO [Integer]
-  print (a + b)
+  input <- getContents
+  print (solve (words input))

@@ -1,2 +1,7 @@
-local a, b = io.read("n", "n")
-print(a + b)
+-- io.read("n") reads the next number of the input.
+local n = io.read("n")
+
+local answer = 0
+-- Solve the problem here.
+
+print(answer)

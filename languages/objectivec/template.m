@@ -3,10 +3,12 @@
 
 int main(void) {
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
-    long long a, b;
-    if (scanf("%lld %lld", &a, &b) == 2) {
-        NSString *answer = [NSString stringWithFormat:@"%lld", a + b];
-        printf("%s\n", [answer UTF8String]);
+    long long n;
+    if (scanf("%lld", &n) == 1) {
+        long long answer = 0;
+        // Solve the problem here.
+
+        printf("%lld\n", answer);
     }
     [pool drain];
     return 0;

@@ -1,2 +1,6 @@
+(* Solve the problem here: the answer from n. *)
+let solve (_n : int) : int = 0
+
 let () =
-  Scanf.scanf " %d %d" (fun a b -> Printf.printf "%d\n" (a + b))
+  let n = Scanf.scanf " %d" (fun x -> x) in
+  Printf.printf "%d\n" (solve n)

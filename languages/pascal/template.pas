@@ -1,7 +1,11 @@
 program Main;
 var
-  a, b: Int64;
+  n, answer: Int64;
 begin
-  ReadLn(a, b);
-  WriteLn(a + b);
+  Read(n);
+
+  answer := 0;
+  { Solve the problem here. }
+
+  WriteLn(answer);
 end.

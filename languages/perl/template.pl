@@ -1,5 +1,11 @@
 use strict;
 use warnings;
 
-my ($x, $y) = split ' ', join(' ', <STDIN>);
-print $x + $y, "\n";
+# The whole input, split into words.
+my @words = split ' ', join(' ', <STDIN>);
+my $n = $words[0];
+
+my $answer = 0;
+# Solve the problem here.
+
+print "$answer\n";

@@ -1,2 +1,8 @@
+# The whole input as numbers (what = character() reads words instead).
 x <- scan(file("stdin"), what = numeric(), quiet = TRUE)
-cat(sprintf("%.0f\n", x[1] + x[2]))
+n <- x[1]
+
+answer <- 0
+# Solve the problem here.
+
+cat(answer, "\n", sep = "")

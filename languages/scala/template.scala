@@ -1,6 +1,12 @@
 object Main {
   def main(args: Array[String]): Unit = {
-    val Array(a, b) = scala.io.StdIn.readLine().trim.split("\\s+").map(_.toLong)
-    println(a + b)
+    // The whole input, split into words.
+    val words = scala.io.Source.stdin.mkString.split("\\s+").filter(_.nonEmpty)
+    val n = words(0).toLong
+
+    var answer = 0L
+    // Solve the problem here.
+
+    println(answer)
   }
 }

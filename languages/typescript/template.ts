@@ -1,4 +1,10 @@
 import * as fs from 'fs';
 
-const [a, b] = fs.readFileSync(0, 'utf8').trim().split(/\s+/).map(BigInt);
-console.log(String(a + b));
+// The whole input, split into words.
+const words = fs.readFileSync(0, 'utf8').split(/\s+/).filter(Boolean);
+const n = Number(words[0]);
+
+let answer = 0;
+// Solve the problem here.
+
+console.log(String(answer));

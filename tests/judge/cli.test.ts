@@ -187,7 +187,7 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       assert.equal(r.code, 0, r.stderr);
       assert.equal(report.timeLimitMs, 1000, 'the slowest accepted time × 5, at least 1 s');
       assert.match(report.timeLimit, /slowest accepted submission/);
-      assert.deepEqual(report.notes, ['submissions/experimental/ is not judged: not a folder name of the Kattis or DOMjudge formats']);
+      assert.deepEqual(report.notes, ['submissions/experimental/ is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag or submissions.yaml entry says what to expect']);
       assert.equal(readdirSync(os.tmpdir()).filter((n) => n.startsWith('verdict-problem-')).length, before, 'the copy with links followed is removed');
     });
   });

@@ -45,12 +45,20 @@ describe(`judging flow (${TEST_BACKEND} backend) @slow`, function () {
         ['secret/2', 'WA'],
       ],
     );
+    // Compiled (the first test about to run: index 0), then each test as it finishes.
     assert.deepEqual(
-      progress.map((p) => p.phase),
-      ['compiling', 'running', 'running', 'done'],
+      progress.map((p) => [p.phase, p.index]),
+      [
+        ['compiling', undefined],
+        ['running', 0],
+        ['running', 1],
+        ['running', 2],
+        ['done', undefined],
+      ],
     );
     assert.equal(progress[1].total, 3);
-    assert.equal(progress[2].test?.verdict, 'WA');
+    assert.equal(progress[1].test, undefined);
+    assert.equal(progress[3].test?.verdict, 'WA');
   });
 
   it('runs every test on request; the record keeps max time and max memory', async function () {

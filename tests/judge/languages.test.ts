@@ -1,6 +1,7 @@
-// Every language of languages/ judged on the real backend: its template (the editor's A+B starter)
-// is AC, and the programs in tests/judge/programs/<language>/ give WA, RE and — where the language
-// compiles or checks its source — CE. The problem has two tests, so the runs go through a session
+// Every language of languages/ judged on the real backend: the programs in
+// tests/judge/programs/<language>/ give AC, WA, RE and — where the language compiles or checks its
+// source — CE; its template (the editor's skeleton: read the input, print an answer) compiles and
+// runs, and is no solution (WA). The problem has two tests, so the runs go through a session
 // and the answer needs 64-bit integers. Kotlin and Scala compile slowly (seconds of JVM start-up):
 // they judge AC and CE only. Every verdict of the older languages is in verdicts.test.ts.
 import assert from 'node:assert/strict';
@@ -85,10 +86,17 @@ describe(`languages: A+B in every available language (${TEST_BACKEND} backend)`,
         language = status.language;
       });
 
-      it('AC: the template', async function () {
-        const result = await judged(id, language.template, 'AC');
+      it('AC', async function () {
+        const file = programFor(id, 'AC');
+        assert.ok(file, `no AC program for ${id} under tests/judge/programs`);
+        const result = await judged(id, readFileSync(file, 'utf8'), 'AC');
         assert.deepEqual(result.tests.map((t) => t.verdict), ['AC', 'AC']);
         assert.ok(result.memoryKb > 0, 'memory is measured');
+      });
+
+      it('the template: a skeleton that compiles, reads and prints, and solves nothing (WA)', async function () {
+        const result = await judged(id, language.template, 'WA');
+        assert.equal(result.tests[0].verdict, 'WA');
       });
 
       for (const verdict of ['WA', 'RE'] as const) {
@@ -118,6 +126,13 @@ describe(`languages: A+B in every available language (${TEST_BACKEND} backend)`,
       ['haskell', { 'Main.hs': 'import Add (add)\nmain :: IO ()\nmain = do\n  [a, b] <- map read . words <$> getLine\n  print (add a b :: Integer)\n', 'Add.hs': 'module Add (add) where\nadd :: Integer -> Integer -> Integer\nadd = (+)\n' }],
       ['ruby', { 'main.rb': 'require_relative "add"\na, b = gets.split.map(&:to_i)\nputs add(a, b)\n', 'add.rb': 'def add(a, b) = a + b\n' }],
       ['csharp', { 'Program.cs': 'class Program { static void Main() { var p = System.Console.ReadLine().Split(); System.Console.WriteLine(Adder.Add(long.Parse(p[0]), long.Parse(p[1]))); } }\n', 'Adder.cs': 'static class Adder { public static long Add(long a, long b) => a + b; }\n' }],
+      // The six that named their main file main.<ext> until now (docs/languages.md): none is named so here.
+      ['typescript', { 'solve.ts': 'import * as fs from \'fs\';\nimport { add } from \'./add\';\nconst [a, b] = fs.readFileSync(0, \'utf8\').trim().split(/\\s+/).map(BigInt);\nconsole.log(String(add(a, b)));\n', 'add.ts': 'export function add(a: bigint, b: bigint): bigint {\n  return a + b;\n}\n' }],
+      ['ocaml', { 'solve.ml': 'let () = Scanf.scanf " %d %d" (fun a b -> Printf.printf "%d\\n" (Add.add a b))\n', 'add.ml': 'let add a b = a + b\n' }],
+      ['lisp', { 'solve.lisp': '(load "add.lisp")\n(let ((a (read)) (b (read)))\n  (format t "~d~%" (add a b)))\n', 'add.lisp': '(defun add (a b) (+ a b))\n' }],
+      ['pascal', { 'prog.pas': 'program prog;\nuses addunit;\nvar a, b: Int64;\nbegin\n  ReadLn(a, b);\n  WriteLn(add(a, b));\nend.\n', 'addunit.pas': 'unit addunit;\ninterface\nfunction add(a, b: Int64): Int64;\nimplementation\nfunction add(a, b: Int64): Int64;\nbegin\n  add := a + b;\nend;\nend.\n' }],
+      ['prolog', { 'solve.pl': ':- [add].\nmain :-\n    read_string(user_input, _, S),\n    split_string(S, " \\t\\r\\n", " \\t\\r\\n", P),\n    exclude(==(""), P, [X, Y|_]),\n    number_string(A, X),\n    number_string(B, Y),\n    add(A, B, C),\n    format("~d~n", [C]).\n', 'add.pl': 'add(A, B, C) :- C is A + B.\n' }],
+      ['cobol', { 'solve.cob': 'IDENTIFICATION DIVISION.\nPROGRAM-ID. SOLVE.\nDATA DIVISION.\nWORKING-STORAGE SECTION.\n01 INPUT-LINE PIC X(100).\n01 A          PIC S9(18).\n01 B          PIC S9(18).\n01 SUMMED     PIC S9(18).\n01 SHOWN      PIC -(18)9.\nPROCEDURE DIVISION.\n    ACCEPT INPUT-LINE\n    UNSTRING INPUT-LINE DELIMITED BY ALL SPACE INTO A B\n    CALL "ADDER" USING A B SUMMED\n    MOVE SUMMED TO SHOWN\n    DISPLAY FUNCTION TRIM(SHOWN)\n    STOP RUN.\n', 'adder.cob': 'IDENTIFICATION DIVISION.\nPROGRAM-ID. ADDER.\nDATA DIVISION.\nLINKAGE SECTION.\n01 X PIC S9(18).\n01 Y PIC S9(18).\n01 Z PIC S9(18).\nPROCEDURE DIVISION USING X Y Z.\n    COMPUTE Z = X + Y\n    GOBACK.\n' }],
     ];
     const judge = await testJudge();
     const status = await judge.languageStatus();

@@ -182,10 +182,10 @@ describe('problem package formats', function () {
         ['submissions/accepted/multi', 'AC', 'AC', 2],
         ['submissions/rejected/r.c', 'WA', 'WA,PE,TLE,MLE,RE,OLE', 1],
         ['submissions/run_time_error/crash.c', 'RE', 'RE,MLE,OLE', 1],
-        ['submissions/wrong_answer/annotated.c', 'WA', 'WA,PE,TLE', 1],
+        ['submissions/wrong_answer/annotated.c', 'WA', 'WA,PE,TLE,OLE', 1],
       ]);
       assert.deepEqual(problem.submissionNotes, [
-        'submissions/mystery/ is not judged: not a folder name of the Kattis or DOMjudge formats',
+        'submissions/mystery/ is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag or submissions.yaml entry says what to expect',
         'submissions/partially_accepted/ is not judged: partial scores need a scoring problem',
       ]);
     });

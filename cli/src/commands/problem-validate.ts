@@ -80,8 +80,10 @@ export default async function problemValidate(problemPath: string, flags: Valida
 async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubmission, available: Language[], bar: ProgressBar, done: number): Promise<Row> {
   const file = path.relative(problem.dir, submission.path);
   bar.update(done, file);
+  // A folder's files keep their names (a folder of one file too: its name must be a file name).
+  const folder = submission.files.length > 1 || submission.files[0] !== submission.path;
   const files: SourceFile[] = await Promise.all(
-    submission.files.map(async (f) => ({ name: path.relative(submission.files.length > 1 ? submission.path : path.dirname(f), f).split(path.sep).join('/'), content: await readFile(f, 'utf8') })),
+    submission.files.map(async (f) => ({ name: path.relative(folder ? submission.path : path.dirname(f), f).split(path.sep).join('/'), content: await readFile(f, 'utf8') })),
   );
   const detected = languageForSubmission(judge.allLanguages, files);
   const base = { file, language: 'language' in detected ? detected.language.id : '?', expected: submission.expected, accepts: submission.accepts, timeMs: 0, memoryKb: 0 };
@@ -92,8 +94,11 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     problem,
     language,
     source: files[0].content,
-    files: submission.files.length > 1 ? files : undefined,
+    files: folder ? files : undefined,
     submissionName: path.basename(submission.path, path.extname(submission.path)),
+    // The package's entry point, else DOMjudge's automatic detection for its own submissions.
+    mainFile: submission.entryPoint,
+    guessMainFile: true,
   });
   const failed = result.tests.find((t) => t.verdict !== 'AC');
   return {
@@ -103,7 +108,7 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     memoryKb: result.memoryKb,
     ok: submission.accepts.includes(result.verdict) && (!submission.partialScore || (result.score !== undefined && result.score > 0 && result.score < (result.maxScore ?? 0))),
     ...(result.score !== undefined ? { score: result.score, maxScore: result.maxScore } : {}),
-    detail: result.verdict === 'CE' || result.verdict === 'SE' ? result.compileMessage.split('\n')[0] : failed ? `${failed.name}: ${failed.message ?? ''}` : '',
+    detail: (result.verdict === 'CE' || result.verdict === 'SE') && result.compileMessage ? result.compileMessage.split('\n')[0] : failed ? `${failed.name}: ${failed.message ?? ''}` : '',
   };
 }
 

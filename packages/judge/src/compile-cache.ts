@@ -2,7 +2,10 @@
 // judge of the same file or a problem setter's `validate` run again never compiles the same
 // source twice. Only successful compiles whose outputs are plain files at the top of the work
 // folder are kept (what a failed or unusual compile did is done again). The folder is bounded:
-// past MAX_ENTRIES or MAX_BYTES the least recently used entries go.
+// past MAX_ENTRIES or MAX_BYTES the least recently used entries go, at the next prune. Pruning
+// reads every entry (~50 ms for 600 of them), so it runs at most every PRUNE_EVERY_MS across
+// processes (a stamp file), and every 50 entries one process keeps: not at the first keep of every
+// process, which put it in front of every `verdict judge` of a new source.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +16,9 @@ const MAX_BYTES = 1024 * 2 ** 20;
 /** A program bigger than this is not worth keeping. */
 const MAX_ENTRY_BYTES = 64 * 2 ** 20;
 const MESSAGE_FILE = '.compile-message';
+const PRUNE_EVERY_MS = 10 * 60_000;
+/** Touched by each prune, in the cache folder. */
+const PRUNE_STAMP = 'last-prune';
 
 export class CompileCache {
   private readonly dir: string;
@@ -64,13 +70,23 @@ export class CompileCache {
     } finally {
       await rm(staged, { recursive: true, force: true });
     }
-    if (++this.puts % 50 === 1) await this.prune().catch(() => {});
+    if (++this.puts % 50 === 0 || (await this.pruneDue())) await this.prune().catch(() => {});
+  }
+
+  /** Whether no process pruned the folder for PRUNE_EVERY_MS (and marks it pruned now if so). */
+  private async pruneDue(): Promise<boolean> {
+    const stamp = path.join(this.dir, PRUNE_STAMP);
+    const last = await stat(stamp).catch(() => null);
+    if (last && Date.now() - last.mtimeMs < PRUNE_EVERY_MS) return false;
+    await writeFile(stamp, '').catch(() => {});
+    return true;
   }
 
   /** Removes the least recently used entries past the bounds (and staged copies left by a killed judge). */
   async prune(): Promise<void> {
     const entries: { dir: string; used: number; bytes: number }[] = [];
     for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      if (name === PRUNE_STAMP) continue;
       const dir = path.join(this.dir, name);
       const info = await stat(dir).catch(() => null);
       if (!info) continue;

@@ -45,6 +45,10 @@ export interface JudgeSubmissionRequest {
   files?: SourceFile[];
   /** The submission's name (a folder's), which may name its main file. */
   submissionName?: string;
+  /** The main file as the submitter named it (a package's entry point); it must be one of `files`. */
+  mainFile?: string;
+  /** Take the first source when nothing names the main file (a package's own submissions, as DOMjudge does). */
+  guessMainFile?: boolean;
   options?: JudgeOptions;
   onProgress?: (progress: JudgeProgress) => void;
 }

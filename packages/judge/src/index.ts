@@ -1,6 +1,6 @@
 // @verdict/judge, the judge core's public API, for the server, the worker and the CLI.
 export { createJudge, JudgeSetupError, UNSAFE_LABEL, type CreateJudgeOptions, type Judge, type JudgeSubmissionRequest } from './create-judge.ts';
-export type { JudgeOptions } from './judge-submission.ts';
+export { runLimits, type JudgeOptions } from './judge-submission.ts';
 export { loadPlugins, DEFAULT_PLUGINS, PluginError, type PluginSpec } from './plugin-loader.ts';
 export { PluginRegistry } from './registry.ts';
 export { loadLanguageDefinitions, languageForFile, languageForSubmission, DEFAULT_LANGUAGES_DIR } from './languages.ts';

@@ -12,7 +12,7 @@ import { CHECKER_LIMITS, compileSpecialJudge, kattisVerdict, specialJudgeArgv, t
 import { languageEnv } from './languages.ts';
 import type { Language, Problem, TestCase, TestResult, Verdict } from './types.ts';
 import { runVerdict, worthAnotherRun } from './verdict.ts';
-import { copyFiles, copyReadable, copyTree, makeWorkDir, removeDir } from './workspace.ts';
+import { copyReadable, copyTree, makeWorkDir, removeDir } from './workspace.ts';
 
 type Protocol = 'kattis' | 'testlib';
 
@@ -105,7 +105,7 @@ class Passes {
     let rerun = false;
     const result = (verdict: Verdict, message?: string): { result: TestResult; rerun: boolean } => ({ result: { name: t.test.name, verdict, timeMs, memoryKb, message }, rerun });
     try {
-      await copyFiles(this.validator.dir, dir);
+      await copyTree(this.validator.dir, dir);
       await copyReadable(t.test.answer, path.join(dir, 'answer.txt'));
       const feedback = path.join(dir, 'feedback');
       await mkdir(feedback);

@@ -70,6 +70,9 @@ type JudgeRequest = {
   files?: SourceFile[];
   /** The submission's name (a folder's), which may name its main file. */
   submissionName?: string;
+  /** The main file named by the submitter, or the first source when nothing names it (sources.ts, LayoutOptions). */
+  mainFile?: string;
+  guessMainFile?: boolean;
   options?: JudgeOptions;
   onProgress?: (p: JudgeProgress) => void;
 };
@@ -109,7 +112,7 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
   const outputDir = await makeWorkDir(ctx.workRoot, 'output');
   try {
     onProgress?.({ phase: 'compiling', total });
-    const layout = layoutSources(language, source, request.files, request.submissionName);
+    const layout = layoutSources(language, source, request.files, request.submissionName, { mainFile: request.mainFile, guessMainFile: request.guessMainFile });
     if ('error' in layout) {
       onProgress?.({ phase: 'done', total });
       return { verdict: 'CE', timeMs: 0, memoryKb: 0, compileMessage: layout.error, tests: [] };
@@ -150,6 +153,8 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
       }),
     );
     let scored: ScoredResult | undefined;
+    // Compiled: the first test is about to run.
+    onProgress?.({ phase: 'running', index: 0, total });
     try {
       const runOne = async (i: number): Promise<TestResult> => {
         const test = problem.tests[i];
@@ -200,8 +205,9 @@ async function compileSubmission(
 ): Promise<CompileOutcome> {
   if (!language.compile) return { status: 'OK', message: '' };
   const single = layout.files.length === 1 && layout.files[0].name === language.sourceFile;
-  // A single file under the language's name keeps its key of before (a cache survives upgrades).
-  const cacheText = single ? layout.files[0].content : JSON.stringify(layout.files.map((f) => [f.name, f.content]));
+  // A single file under the language's name keeps its key of before (a cache survives upgrades);
+  // several files are compiled by what they are and which of them is the main one.
+  const cacheText = single ? layout.files[0].content : JSON.stringify({ main: layout.mainFile, files: layout.files.map((f) => [f.name, f.content]) });
   const key = ctx.compileCache && ctx.toolchain ? ctx.compileCache.key(language, ctx.toolchain, cacheText) : null;
   if (key) {
     const kept = await ctx.compileCache!.restore(key, workDir);

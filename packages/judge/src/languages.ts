@@ -72,7 +72,7 @@ export function validateLanguage(raw: Record<string, unknown>, where: string): L
   if (entry !== undefined) {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) fail('"entry" must be an object');
     for (const [key, value] of Object.entries(entry as Record<string, unknown>)) {
-      if (!['fileName', 'declaration', 'main', 'defaultClass'].includes(key) || typeof value !== 'string') fail(`"entry.${key}" is not a known text field`);
+      if (!['fileName', 'declaration', 'main', 'defaultClass', 'package'].includes(key) || typeof value !== 'string') fail(`"entry.${key}" is not a known text field`);
       if (key !== 'defaultClass') {
         try {
           new RegExp(value as string);
@@ -127,8 +127,12 @@ export function expandArgv(argv: string[], values: ArgvValues): string[] {
   return argv.flatMap((arg) => (arg === '{files}' ? (values.files ?? []) : [arg.replace(/\{(\w+)\}/g, (_, name: string) => table[name] ?? `{${name}}`)]));
 }
 
+/**
+ * The environment of every compile and run. ONLINE_JUDGE and DOMJUDGE are set as DOMjudge sets
+ * them: packages written for it check them (a shell solution that exits 1 without them).
+ */
 export function languageEnv(language: Language): Record<string, string> {
-  return { PATH: SYSTEM_PATH, HOME: '/tmp', LANG: 'C.UTF-8', ...language.env };
+  return { PATH: SYSTEM_PATH, HOME: '/tmp', LANG: 'C.UTF-8', ONLINE_JUDGE: '1', DOMJUDGE: '1', ...language.env };
 }
 
 /** Runs a language's version probe through the backend: a toolchain the sandbox cannot see is unavailable. */

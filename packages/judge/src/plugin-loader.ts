@@ -1,5 +1,6 @@
 // Turns configuration into plugins: imports each package by name, checks it against the plugin
 // contract, validates its config and runs its setup. A bad plugin is reported by name.
+import { BUILT_PLUGINS } from './built-plugins.ts';
 import { PLUGIN_API_VERSION, type VerdictPlugin } from './plugin-api.ts';
 import { PluginRegistry } from './registry.ts';
 
@@ -33,7 +34,8 @@ export interface LoadPluginsOptions {
 export async function loadPlugins(specs: PluginSpec[], options: LoadPluginsOptions = {}): Promise<PluginRegistry> {
   const registry = new PluginRegistry();
   const log = options.log ?? (() => {});
-  const importer = options.importer ?? ((name: string) => import(name));
+  // In the CLI's build, the workspace plugins come from the build (built-plugins.ts); any other by name.
+  const importer = options.importer ?? ((name: string) => (Object.hasOwn(BUILT_PLUGINS, name) ? BUILT_PLUGINS[name]() : import(name)));
   for (const spec of specs) {
     const label = typeof spec === 'string' ? spec : 'plugin' in spec ? (spec.plugin?.name ?? '(inline)') : spec.name;
     const optional = typeof spec === 'object' && 'optional' in spec && spec.optional === true;

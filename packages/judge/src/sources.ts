@@ -23,15 +23,27 @@ export interface SourceLayout {
 
 export const MAX_SOURCE_FILES = 100;
 
+export interface LayoutOptions {
+  /** The main file as the submitter named it (a package's entry point); it must be one of the files. */
+  mainFile?: string;
+  /**
+   * When nothing names the main file, take the first source in name order instead of refusing: the
+   * automatic detection DOMjudge gives a package's own submissions.
+   */
+  guessMainFile?: boolean;
+}
+
 /**
  * `files`: the submission's files with their names; absent or one file for a single source
  * (named as the language wants it). `submissionName`: a folder's name, which names the main file
  * when nothing else does. Returns an error text (a compile error for the contestant) when the
  * files cannot be laid out.
  */
-export function layoutSources(language: Language, source: string, files?: SourceFile[], submissionName?: string): SourceLayout | { error: string } {
+export function layoutSources(language: Language, source: string, files?: SourceFile[], submissionName?: string, options: LayoutOptions = {}): SourceLayout | { error: string } {
   const entry = language.entry;
   if (!files || files.length <= 1) {
+    const problem = files?.length === 1 ? sourceFileNameProblem(files[0].name) : undefined;
+    if (problem) return { error: `file ${JSON.stringify(files![0].name)}: ${problem}` };
     const content = files?.[0]?.content ?? source;
     const named = entry?.fileName ? new RegExp(entry.fileName, 'm').exec(content)?.[1] : undefined;
     const name = named ? `${named}${path.extname(language.sourceFile)}` : language.sourceFile;
@@ -45,7 +57,8 @@ export function layoutSources(language: Language, source: string, files?: Source
     if (seen.has(file.name)) return { error: `file ${file.name} appears twice` };
     seen.add(file.name);
   }
-  const main = mainFileOf(language, files, submissionName);
+  if (options.mainFile !== undefined && !files.some((f) => f.name === options.mainFile)) return { error: `the main file ${JSON.stringify(options.mainFile)} is not one of the files` };
+  const main = options.mainFile !== undefined ? { name: options.mainFile } : mainFileOf(language, files, submissionName, options.guessMainFile ?? false);
   if ('error' in main) return main;
   return { files, mainFile: main.name, mainClass: mainClass(language, files) };
 }
@@ -60,8 +73,8 @@ export function sourceFileNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-/** Kattis: __main__.<ext>, main.<ext>, the file named like the submission, or the only source. */
-function mainFileOf(language: Language, files: SourceFile[], submissionName: string | undefined): { name: string } | { error: string } {
+/** Kattis: __main__.<ext>, main.<ext>, the file named like the submission, the only one with an entry point, or the only source. */
+function mainFileOf(language: Language, files: SourceFile[], submissionName: string | undefined, guess: boolean): { name: string } | { error: string } {
   const sources = files.filter((f) => language.extensions.includes(path.extname(f.name).toLowerCase()));
   const stem = (f: SourceFile) => path.basename(f.name, path.extname(f.name));
   const top = sources.filter((f) => !f.name.includes('/'));
@@ -70,16 +83,29 @@ function mainFileOf(language: Language, files: SourceFile[], submissionName: str
     top.find((f) => f.name === language.sourceFile) ??
     top.find((f) => stem(f).toLowerCase() === 'main') ??
     (submissionName ? top.find((f) => stem(f) === submissionName) : undefined) ??
+    onlyEntryPoint(language, sources) ??
     (sources.length === 1 ? sources[0] : undefined);
   if (pick) return { name: pick.name };
   // Where the argv never names the main file (C, C++, Java: all sources are compiled), any will do.
   const named = [...(language.compile ?? []), ...language.run].some((arg) => arg.includes('{mainFile}'));
   if (!named && sources.length > 0) return { name: sources[0].name };
   if (sources.length === 0) return { error: `none of the files is a ${language.name} source (${language.extensions.join(', ')})` };
+  if (guess) return { name: [...sources].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))[0].name };
   return { error: `cannot tell which of the ${sources.length} ${language.name} files is the main one: name it __main__${path.extname(sources[0].name)} or main${path.extname(sources[0].name)}` };
 }
 
-/** The class or object whose body holds the first entry point (`entry.main`), in the first file that has one. */
+/** The one source holding an entry point (`entry.main`: Pascal's `program`, where the others are units), if exactly one does. */
+function onlyEntryPoint(language: Language, sources: SourceFile[]): SourceFile | undefined {
+  if (!language.entry?.main) return undefined;
+  const main = new RegExp(language.entry.main, 'm');
+  const holding = sources.filter((f) => main.test(f.content));
+  return holding.length === 1 ? holding[0] : undefined;
+}
+
+/**
+ * The class or object whose body holds the first entry point (`entry.main`), in the first file that
+ * has one, qualified by the package that file declares (`entry.package`: Java's `package a.b;`).
+ */
 function mainClass(language: Language, files: SourceFile[]): string {
   const entry = language.entry;
   const fallback = entry?.defaultClass ?? 'Main';
@@ -89,7 +115,9 @@ function mainClass(language: Language, files: SourceFile[]): string {
     const at = main.exec(file.content)?.index;
     if (at === undefined) continue;
     const name = enclosingDeclaration(file.content, new RegExp(entry.declaration, 'g'), at);
-    if (name) return name;
+    if (!name) continue;
+    const pkg = entry.package ? new RegExp(entry.package, 'm').exec(file.content.slice(0, at))?.[1] : undefined;
+    return pkg ? `${pkg}.${name}` : name;
   }
   return fallback;
 }

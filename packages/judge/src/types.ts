@@ -29,13 +29,15 @@ export interface Language extends LanguageDefinition {
  * Regular expressions (JavaScript syntax) over the sources. `fileName`: its first group names a
  * single source file (+ the extension of sourceFile), e.g. Java's public class. `declaration` and
  * `main`: the entry class is the last `declaration` (first group) before the first `main`.
- * `defaultClass` when none is found (default "Main").
+ * `defaultClass` when none is found (default "Main"). `package`: its first group names the package
+ * the entry class's file declares (Java's `package a.b;`), which qualifies the class's name.
  */
 export interface EntrySpec {
   fileName?: string;
   declaration?: string;
   main?: string;
   defaultClass?: string;
+  package?: string;
 }
 
 /**
@@ -101,6 +103,11 @@ export interface ExpectedSubmission {
   folder: string;
   /** partially_accepted/ of a scoring problem: it must score more than 0 and less than the most. */
   partialScore?: boolean;
+  /**
+   * The file the runtime starts, named by the package (DOMjudge's submissions.json `entry_point`,
+   * submissions.yaml `entrypoint`), relative to the submission's folder.
+   */
+  entryPoint?: string;
 }
 
 /**
@@ -190,7 +197,7 @@ export interface JudgeTimings {
 
 export interface JudgeProgress {
   phase: 'compiling' | 'running' | 'done';
-  /** 1-based index of the test just finished (running). */
+  /** 1-based index of the test just finished (running); 0 when the first is about to run. */
   index?: number;
   total: number;
   test?: TestResult;

@@ -1,7 +1,7 @@
 // Special judges from problem packages: testlib-style checkers and Kattis output validators.
 // Each is compiled once per content hash into the cache folder, then run through the backend.
 import { createHash } from 'node:crypto';
-import { access, chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { access, chmod, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckerContext, CheckerResult, JudgeBackend, RunLimits } from '../plugin-api.ts';
 import { compileInDir } from '../compile.ts';
@@ -9,7 +9,7 @@ import { expandArgv, languageEnv, languageForFile, languageForSubmission, type A
 import { listFiles } from '../package/files.ts';
 import { layoutSources, layoutValues, type SourceLayout } from '../sources.ts';
 import type { Language } from '../types.ts';
-import { copyFiles, copyReadable, makeWorkDir, removeDir } from '../workspace.ts';
+import { copyFiles, copyReadable, copyTree, makeWorkDir, removeDir } from '../workspace.ts';
 
 export const CHECKER_LIMITS: RunLimits = { cpuMs: 10_000, wallMs: 20_000, memoryKb: 1024 * 1024, pids: 64, outputBytes: 1 << 20, stderrBytes: 64 << 10 };
 const CHECKER_MEMORY_MB = 512;
@@ -37,7 +37,8 @@ const compiling = new Map<string, Promise<CompiledSpecialJudge>>();
 
 /**
  * `source` is a file, or a folder (Kattis output_validators/<name>/) of sources in one language
- * (the language most of its files are in; headers and other files come along), compiled together.
+ * (the language most of its files are in; headers and other files come along), compiled together,
+ * or a folder with `build`/`run` scripts (buildRunScripts).
  */
 export function compileSpecialJudge(env: SpecialJudgeEnv, source: string): Promise<CompiledSpecialJudge> {
   const key = `${env.cacheDir}\0${env.backend.name}\0${source}`;
@@ -51,6 +52,8 @@ export function compileSpecialJudge(env: SpecialJudgeEnv, source: string): Promi
 }
 
 async function compileOnce(env: SpecialJudgeEnv, source: string): Promise<CompiledSpecialJudge> {
+  const scripts = await buildRunScripts(source);
+  if (scripts) return buildOnce(env, source, scripts);
   const { language, layout, copies } = await validatorSources(env.languages, source);
   const sources = layoutValues(language, layout);
   const hash = createHash('sha256');
@@ -87,9 +90,6 @@ async function validatorSources(languages: Language[], source: string): Promise<
   const isFolder = (await stat(source)).isDirectory();
   const paths = isFolder ? (await listFiles(source)).map((rel) => path.join(source, rel)) : [source];
   const named = await Promise.all(paths.map(async (from) => ({ from, name: path.relative(isFolder ? source : path.dirname(source), from).split(path.sep).join('/'), content: await readFile(from, 'utf8') })));
-  if (isFolder && named.some((f) => f.name === 'build' || f.name === 'run')) {
-    throw new Error(`${path.basename(source)}: build and run scripts for validators are not supported; give the validator's sources`);
-  }
   const detected = languageForSubmission(languages, named);
   if ('error' in detected) throw new Error(`the checker in ${path.basename(source)}: ${detected.error}`);
   const { language } = detected;
@@ -101,6 +101,88 @@ async function validatorSources(languages: Language[], source: string): Promise<
   const copies = named.map((f) => ({ from: f.from, name: single && f === ownSources[0] ? layout.mainFile : f.name }));
   if (single) layout.files = copies.map((c) => ({ name: c.name, content: '' }));
   return { language, layout, copies };
+}
+
+/**
+ * A validator folder with a `build` and/or `run` script (Kattis programs): `build`, when there is
+ * one, runs in the sandbox like a compile, in the folder; then `run` (there, or made by `build`)
+ * is the command that starts the validator, with the validator's arguments. The cached folder
+ * keeps the files and folders the build left: no links (keepOnlyFilesAndFolders), no special
+ * files, nothing under the names the judge writes beside a validator.
+ */
+async function buildRunScripts(source: string): Promise<{ build: boolean } | null> {
+  if (!(await stat(source)).isDirectory()) return null;
+  const isFile = (name: string) => lstat(path.join(source, name)).then((s) => s.isFile(), () => false);
+  const [build, run] = await Promise.all([isFile('build'), isFile('run')]);
+  return build || run ? { build } : null;
+}
+
+function scriptsLanguage(build: boolean): Language {
+  return {
+    id: 'build-run',
+    name: 'build and run scripts',
+    sourceFile: 'run',
+    extensions: [],
+    compile: build ? ['./build'] : undefined,
+    run: ['./run'],
+    versionProbe: ['true'],
+    timeFactor: 1,
+    memoryFactor: 1,
+    editorMode: 'text/plain',
+    template: '',
+  };
+}
+
+const SCRIPT_SOURCES = { files: [], mainFile: 'run', mainClass: 'Main' };
+
+async function buildOnce(env: SpecialJudgeEnv, source: string, scripts: { build: boolean }): Promise<CompiledSpecialJudge> {
+  const language = scriptsLanguage(scripts.build);
+  const hash = createHash('sha256').update(`${language.id}\0${JSON.stringify(language.compile ?? [])}\0`);
+  for (const rel of await listFiles(source)) hash.update(`${rel.split(path.sep).join('/')}\0`).update(await readFile(path.join(source, rel))).update('\0');
+  const dir = path.join(env.cacheDir, 'checkers', hash.digest('hex'));
+  const built = { dir, language, sources: SCRIPT_SOURCES };
+  if (await exists(path.join(dir, '.compiled'))) return built;
+
+  const workDir = await makeWorkDir(env.workRoot, 'checker');
+  try {
+    await copyTree(source, workDir);
+    for (const script of ['build', 'run']) await chmod(path.join(workDir, script), 0o755).catch(() => undefined);
+    const outcome = await compileInDir(env.backend, language, workDir, CHECKER_MEMORY_MB, null, SCRIPT_SOURCES);
+    if (outcome.status !== 'OK') throw new Error(`the build script of ${path.basename(source)} failed: ${outcome.message}`);
+    await keepOnlyFilesAndFolders(workDir);
+    for (const name of CHECK_FILES) await rm(path.join(workDir, name), { recursive: true, force: true });
+    const run = await lstat(path.join(workDir, 'run')).catch(() => null);
+    if (!run?.isFile()) throw new Error(`${path.basename(source)}: no run file${scripts.build ? ' after its build script' : ''} (a validator with a build script must have or make one)`);
+    await chmod(path.join(workDir, 'run'), 0o755);
+    await writeFile(path.join(workDir, '.compiled'), new Date().toISOString());
+    await mkdir(path.dirname(dir), { recursive: true });
+    const staged = `${dir}.${process.pid}.${Date.now()}`;
+    await mkdir(staged);
+    await copyTree(workDir, staged);
+    await rename(staged, dir).catch(async (err) => {
+      if (!(await exists(path.join(dir, '.compiled')))) throw err;
+      await removeDir(staged); // another process cached the same validator first
+    });
+    return built;
+  } finally {
+    await removeDir(workDir);
+  }
+}
+
+/** What the judge writes beside a validator before it runs (runSpecialJudge, interactive.ts): never the build's. */
+const CHECK_FILES = ['input.txt', 'answer.txt', 'output.txt', 'feedback'];
+
+/**
+ * Removes what a build left besides files and folders. Its links above all: the judge writes the
+ * test's files into a copy of the folder as root, and a link left under such a name would send
+ * that write to a file of the host.
+ */
+async function keepOnlyFilesAndFolders(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) await keepOnlyFilesAndFolders(at);
+    else if (!entry.isFile()) await rm(at, { force: true });
+  }
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -122,7 +204,7 @@ export async function runSpecialJudge(
 ): Promise<CheckerResult> {
   const workDir = await makeWorkDir(env.workRoot, 'check');
   try {
-    await copyFiles(judge.dir, workDir);
+    await copyTree(judge.dir, workDir);
     await copyReadable(ctx.input, path.join(workDir, 'input.txt'));
     await copyReadable(ctx.answer, path.join(workDir, 'answer.txt'));
     await copyReadable(ctx.output, path.join(workDir, 'output.txt'));

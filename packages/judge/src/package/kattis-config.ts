@@ -125,12 +125,44 @@ function validatorProtocol(value: unknown): 'kattis' | 'testlib' {
   throw new PackageError(`problem.yaml: validator_protocol must be "kattis" or "testlib", got ${describe(value)}`);
 }
 
-/** Validator flags or arguments: a space-separated string or a list of strings. */
+/**
+ * Validator flags or arguments: a list of strings, or a string split into words as a shell splits
+ * them (quotes keep spaces: DOMjudge's `--teammessage "There are more tests"` is two arguments).
+ */
 export function flagList(value: unknown, what: string): string[] {
   if (value === undefined || value === null) return [];
-  if (typeof value === 'string') return value.split(/\s+/).filter(Boolean);
+  if (typeof value === 'string') return shellWords(value, what);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.map(String);
   throw new PackageError(`${what} must be text or a list, got ${describe(value)}`);
+}
+
+/** `text` split into words the way sh does (without expansions): quotes and backslashes are honoured. */
+export function shellWords(text: string, what: string): string[] {
+  const words: string[] = [];
+  let word: string | null = null;
+  let quote: "'" | '"' | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word += c;
+    } else if (quote === '"') {
+      if (c === '"') quote = null;
+      else if (c === '\\' && i + 1 < text.length && '"\\$`'.includes(text[i + 1])) word += text[++i];
+      else word += c;
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else {
+      word ??= '';
+      if (c === "'" || c === '"') quote = c;
+      else if (c === '\\' && i + 1 < text.length) word += text[++i];
+      else word += c;
+    }
+  }
+  if (quote) throw new PackageError(`${what}: a ${quote} quote is not closed`);
+  if (word !== null) words.push(word);
+  return words;
 }
 
 export async function readYaml(file: string, what: string): Promise<Yaml | undefined> {

@@ -1,7 +1,7 @@
 // The Kattis/ICPC problem package layout: problem.yaml, data/{sample,secret}, output_validators/,
 // problem_statement/, submissions/<expected verdict>/.
 import { rmSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CheckerSpec, Problem, TestCase } from '../types.ts';
@@ -93,7 +93,7 @@ async function checkerSpec(dir: string, settings: KattisSettings): Promise<Check
   }
   // 2023-07: output_validator/ (one validator); legacy: output_validators/<name>/ or a file.
   const single = path.join(dir, 'output_validator');
-  if (await isDirectory(single)) return validatorSpec(single, settings, flags);
+  if (await isDirectory(single)) return validatorSpec(await programFolder(single), settings, flags);
   const validators = path.join(dir, 'output_validators');
   const names = [...new Set((await listFiles(validators)).map((f) => f.split(path.sep)[0]))];
   if (names.length !== 1) {
@@ -101,6 +101,17 @@ async function checkerSpec(dir: string, settings: KattisSettings): Promise<Check
     throw new PackageError(`${why} exactly one validator under output_validators/ (or output_validator/), found ${names.length}`);
   }
   return validatorSpec(path.join(validators, names[0]), settings, flags);
+}
+
+/**
+ * The 2023-07 `output_validator/` is the validator's own folder, but problemtools reads it as a
+ * folder of programs like the legacy `output_validators/`: a package may hold its validator one
+ * folder down (output_validator/guess_validator/). That folder is the validator when it is all
+ * there is.
+ */
+async function programFolder(folder: string): Promise<string> {
+  const entries = (await readdir(folder, { withFileTypes: true })).filter((e) => !e.name.startsWith('.'));
+  return entries.length === 1 && entries[0].isDirectory() ? path.join(folder, entries[0].name) : folder;
 }
 
 /** The default validator's flags must all be known: an unknown one is refused, not ignored. */

@@ -4,7 +4,9 @@
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExpectedSubmission, Verdict } from '../types.ts';
-import { listFiles } from './files.ts';
+import { listFiles, readText } from './files.ts';
+import { asObject, describe, readYaml } from './kattis-config.ts';
+import { PackageError } from './errors.ts';
 import { naturalCompare } from './natural-sort.ts';
 
 const NOT_AC: Verdict[] = ['WA', 'PE', 'TLE', 'MLE', 'RE', 'OLE'];
@@ -12,13 +14,15 @@ const NOT_AC: Verdict[] = ['WA', 'PE', 'TLE', 'MLE', 'RE', 'OLE'];
 /**
  * Each folder's promise and the verdicts that keep it. problemtools and DOMjudge report a
  * program that runs out of memory as a run-time error and one that writes too much as a wrong
- * answer or a run-time error, where Verdict's judge says MLE and OLE: those count too.
+ * answer or a run-time error, where Verdict's judge says MLE and OLE: those count too. A program
+ * that writes without end is stopped at the output cap (OLE), where DOMjudge truncates its output
+ * and lets it run into the time limit: OLE keeps time_limit_exceeded too.
  */
 export const SUBMISSION_FOLDERS: Record<string, { expected: Verdict; accepts: Verdict[] }> = {
   accepted: { expected: 'AC', accepts: ['AC'] },
   wrong_answer: { expected: 'WA', accepts: ['WA', 'PE', 'OLE'] },
   presentation_error: { expected: 'PE', accepts: ['PE'] },
-  time_limit_exceeded: { expected: 'TLE', accepts: ['TLE'] },
+  time_limit_exceeded: { expected: 'TLE', accepts: ['TLE', 'OLE'] },
   memory_limit_exceeded: { expected: 'MLE', accepts: ['MLE', 'RE'] },
   run_time_error: { expected: 'RE', accepts: ['RE', 'MLE', 'OLE'] },
   output_limit_exceeded: { expected: 'OLE', accepts: ['OLE', 'WA', 'RE'] },
@@ -35,16 +39,35 @@ export const SUBMISSION_FOLDERS: Record<string, { expected: Verdict; accepts: Ve
 /** Scoring problems: rejected by some test, yet scoring more than nothing and less than all. */
 const PARTIALLY_ACCEPTED = { expected: 'WA' as Verdict, accepts: NOT_AC };
 
-/** DOMjudge's result names in `@EXPECTED_RESULTS@:` lines. */
+/**
+ * DOMjudge's result names in `@EXPECTED_RESULTS@:` lines (and `@EXPECTED_SCORE@:`), after DOMjudge's
+ * own remapping of the Kattis names: upper case, `_` read as `-` (RUN_TIME_ERROR is RUN-ERROR,
+ * ACCEPTED is CORRECT). A program that writes without end runs into the time limit in DOMjudge,
+ * which truncates its output, where Verdict stops it at the output cap: OLE keeps TIMELIMIT.
+ */
 const DOMJUDGE_RESULTS: Record<string, Verdict[]> = {
   CORRECT: ['AC'],
+  ACCEPTED: ['AC'],
   'WRONG-ANSWER': ['WA', 'PE'],
-  TIMELIMIT: ['TLE'],
+  TIMELIMIT: ['TLE', 'OLE'],
+  'TIME-LIMIT-EXCEEDED': ['TLE', 'OLE'],
   'RUN-ERROR': ['RE', 'MLE'],
+  'RUN-TIME-ERROR': ['RE', 'MLE'],
   'COMPILER-ERROR': ['CE'],
+  'COMPILE-ERROR': ['CE'],
   'NO-OUTPUT': ['WA'],
   'OUTPUT-LIMIT': ['OLE'],
+  'OUTPUT-LIMIT-EXCEEDED': ['OLE'],
   'MEMORY-LIMIT': ['MLE', 'RE'],
+  'MEMORY-LIMIT-EXCEEDED': ['MLE', 'RE'],
+};
+
+/** submissions.yaml's verdict names (2025-09 format, BAPCtools): what each allows of Verdict's. */
+const YAML_VERDICTS: Record<string, Verdict[]> = {
+  AC: ['AC'],
+  WA: ['WA', 'PE', 'OLE'],
+  TLE: ['TLE', 'OLE'],
+  RTE: ['RE', 'MLE', 'OLE'],
 };
 
 /** Files that are not submissions: hidden files, editor leftovers, disabled ones, notes. */
@@ -59,33 +82,54 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
   const base = path.join(dir, 'submissions');
   const submissions: ExpectedSubmission[] = [];
   const notes: string[] = [];
+  const rules = await submissionRules(dir);
   const folders = await readdir(base, { withFileTypes: true }).catch(() => []);
   for (const folder of folders.sort((a, b) => naturalCompare(a.name, b.name))) {
     if (!folder.isDirectory() || isIgnoredSubmissionFile(folder.name)) continue;
     const promise = scoring && folder.name === 'partially_accepted' ? PARTIALLY_ACCEPTED : SUBMISSION_FOLDERS[folder.name];
-    if (!promise) {
-      const why = folder.name === 'partially_accepted' ? 'partial scores need a scoring problem' : 'not a folder name of the Kattis or DOMjudge formats';
-      notes.push(`submissions/${folder.name}/ is not judged: ${why}`);
-      continue;
-    }
+    const unjudged: string[] = [];
     const entries = await readdir(path.join(base, folder.name), { withFileTypes: true });
     for (const entry of entries.sort((a, b) => naturalCompare(a.name, b.name))) {
       if (isIgnoredSubmissionFile(entry.name)) continue;
       const at = path.join(base, folder.name, entry.name);
-      const files = entry.isDirectory() ? (await listFiles(at)).filter((f) => !f.split(path.sep).some(isIgnoredSubmissionFile)).map((f) => path.join(at, f)) : entry.isFile() ? [at] : [];
+      const all = entry.isDirectory() ? (await listFiles(at)).map((f) => path.join(at, f)) : entry.isFile() ? [at] : [];
+      const files = all.filter((f) => !path.relative(path.dirname(at), f).split(path.sep).some(isIgnoredSubmissionFile));
       if (files.length === 0) continue;
-      const expectedResults = await domjudgeExpectations(files);
+      // A DOMjudge tag in any of its files (expected_result.txt included), else what
+      // submissions.yaml says of it, else its folder's promise.
+      const tagged = await domjudgeExpectations(all);
+      const rel = path.relative(base, at).split(path.sep).join('/');
+      const ruled = rules.filter((r) => r.matches(rel));
+      const permitted = intersect(ruled.map((r) => r.accepts).filter((a): a is Verdict[] => a !== undefined));
+      const accepts = tagged ?? permitted ?? promise?.accepts;
+      if (!accepts || accepts.length === 0) {
+        unjudged.push(entry.name);
+        continue;
+      }
+      const entryPoint = ruled.map((r) => r.entryPoint).find((e) => e !== undefined);
       submissions.push({
         path: at,
         files,
         folder: folder.name,
-        expected: expectedResults ? expectedResults[0] : promise.expected,
-        accepts: expectedResults ?? promise.accepts,
-        ...(promise === PARTIALLY_ACCEPTED ? { partialScore: true } : {}),
+        expected: tagged || permitted ? accepts[0] : promise!.expected,
+        accepts,
+        ...(promise === PARTIALLY_ACCEPTED && !tagged && !permitted ? { partialScore: true } : {}),
+        ...(entryPoint !== undefined && entry.isDirectory() ? { entryPoint } : {}),
       });
+    }
+    if (unjudged.length > 0) {
+      const why = folder.name === 'partially_accepted' && !scoring ? 'partial scores need a scoring problem' : 'not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag or submissions.yaml entry says what to expect';
+      const what = unjudged.length === entries.filter((e) => !isIgnoredSubmissionFile(e.name)).length ? `submissions/${folder.name}/` : `submissions/${folder.name}/{${unjudged.join(', ')}}`;
+      notes.push(`${what} is not judged: ${why}`);
     }
   }
   return { submissions, notes };
+}
+
+/** The verdicts in every list (undefined when there is none). */
+function intersect(lists: Verdict[][]): Verdict[] | undefined {
+  if (lists.length === 0) return undefined;
+  return lists.reduce((a, b) => a.filter((v) => b.includes(v)));
 }
 
 /** `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` in a source (DOMjudge) replaces the folder's promise. */
@@ -100,10 +144,88 @@ async function domjudgeExpectations(files: string[]): Promise<Verdict[] | undefi
     } finally {
       await handle.close();
     }
-    const m = /@EXPECTED_RESULTS@:?\s*([A-Z, -]+)/.exec(head);
-    if (!m) continue;
-    const verdicts = m[1].split(/[,\s]+/).filter(Boolean).flatMap((name) => DOMJUDGE_RESULTS[name] ?? []);
-    if (verdicts.length > 0) return [...new Set(verdicts)];
+    // The names end at the line's end (a tag with nothing after it says nothing); a tag named
+    // in a comment ("how to use the @EXPECTED_RESULTS@: tag") names no result: the next one counts.
+    for (const m of head.matchAll(/@EXPECTED_(?:RESULTS|SCORE)@:?[^\S\n]*([A-Za-z_, \t-]*)/g)) {
+      const names = m[1].split(/[,\s]+/).filter(Boolean).map((name) => name.toUpperCase().replaceAll('_', '-'));
+      const verdicts = names.flatMap((name) => DOMJUDGE_RESULTS[name] ?? []);
+      if (verdicts.length > 0) return [...new Set(verdicts)];
+    }
   }
   return undefined;
+}
+
+interface SubmissionRule {
+  /** Whether the rule covers a submission (its path under submissions/). */
+  matches(rel: string): boolean;
+  accepts?: Verdict[];
+  entryPoint?: string;
+}
+
+/**
+ * What the package says of its submissions besides their folders: submissions/submissions.yaml
+ * (2025-09 format, BAPCtools: a glob under submissions/ to `permitted`/`required` verdicts and an
+ * `entrypoint`; a folder's glob covers what is in it) and DOMjudge's submissions.json (a path from
+ * the package's top to `entry_point`).
+ */
+async function submissionRules(dir: string): Promise<SubmissionRule[]> {
+  const rules: SubmissionRule[] = [];
+  const yaml = await readYaml(path.join(dir, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
+  for (const [glob, value] of Object.entries(yaml ?? {})) {
+    const what = `submissions/submissions.yaml: ${glob}`;
+    const rule = asObject(value, what);
+    const lists = (['permitted', 'required'] as const).filter((key) => rule[key] !== undefined).map((key) => yamlVerdicts(rule[key], `${what}: ${key}`));
+    const entryPoint = rule.entrypoint ?? rule.entry_point;
+    if (entryPoint !== undefined && typeof entryPoint !== 'string') throw new PackageError(`${what}: entrypoint must be a file name, got ${describe(entryPoint)}`);
+    const re = globPattern(glob);
+    rules.push({ matches: (rel) => re.test(rel), accepts: intersect(lists), entryPoint });
+  }
+  const json = await readText(path.join(dir, 'submissions.json'));
+  if (json !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch (err) {
+      throw new PackageError(`submissions.json is not valid JSON: ${(err as Error).message}`);
+    }
+    for (const [key, value] of Object.entries(asObject(parsed, 'submissions.json'))) {
+      const entry = asObject(value, `submissions.json: ${key}`);
+      const entryPoint = entry.entry_point ?? entry.entrypoint;
+      if (entryPoint !== undefined && typeof entryPoint !== 'string') throw new PackageError(`submissions.json: ${key}: entry_point must be a file name, got ${describe(entryPoint)}`);
+      const rel = key.replace(/^\.?\/+/, '').replace(/\/+$/, '').replace(/^submissions\//, '');
+      rules.push({ matches: (r) => r === rel, entryPoint });
+    }
+  }
+  return rules;
+}
+
+function yamlVerdicts(value: unknown, what: string): Verdict[] {
+  const names = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null;
+  if (!names || !names.every((n) => typeof n === 'string' && YAML_VERDICTS[n.toUpperCase()])) {
+    throw new PackageError(`${what} must be a list of ${Object.keys(YAML_VERDICTS).join(', ')}, got ${describe(value)}`);
+  }
+  return [...new Set((names as string[]).flatMap((n) => YAML_VERDICTS[n.toUpperCase()]))];
+}
+
+/** A glob of submissions.yaml (`*`, `**`, `?`, `[…]`) as a regular expression over paths under submissions/; a match on a folder covers what is in it. */
+function globPattern(glob: string): RegExp {
+  let re = '';
+  const g = glob.replace(/^\.?\/+/, '').replace(/\/+$/, '');
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i];
+    if (c === '*' && g[i + 1] === '*') {
+      re += '.*';
+      i++;
+    } else if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else if (c === '[') {
+      const close = g.indexOf(']', i + 1);
+      if (close < 0) re += '\\[';
+      else {
+        re += `[${g.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        i = close;
+      }
+    } else re += c.replace(/[.+^${}()|\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}(?:/.*)?$`);
 }

@@ -4,13 +4,12 @@
 // event loop 29 ms at the median and up to 0.9 s. The child is small, its spawns block only
 // itself, and a crash in judging no longer takes the API down: the server restarts it.
 import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { Announcement, JudgeQueue } from './judge-queue.ts';
 import { processName } from '../submissions/submission-verdicts.ts';
+import { JUDGE_PROCESS_ENTRY } from './judge-process-entry-point.ts';
 
 /** Server → judge process. */
 export type ToJudgeProcess =
@@ -21,7 +20,6 @@ export type ToJudgeProcess =
 /** Judge process → server. */
 export type FromJudgeProcess = { type: 'ready' } | { type: 'failed'; message: string };
 
-const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'judge-process-entry.mjs');
 /** Restart delays after a crash: doubling from the first, capped at the last. */
 const RESTART_DELAY_MS = { first: 500, max: 30_000 };
 /** A process that ran this long before dying restarts at the first delay again. */
@@ -74,8 +72,8 @@ export class JudgeProcess {
     const { config, database, log } = this.opts;
     this.starts++;
     const startedAt = Date.now();
-    // No inherited --import/--inspect flags: the entry registers the TypeScript loader itself.
-    const child = fork(ENTRY, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
+    // No inherited --import/--inspect flags: the entry registers the TypeScript loader itself (or is built).
+    const child = fork(JUDGE_PROCESS_ENTRY, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
     this.child = child;
     // One that hangs while starting (a database that does not answer) is killed: its exit
     // rejects `ready`, and it is restarted like one that crashed.

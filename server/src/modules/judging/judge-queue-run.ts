@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, TestResult } from '../../db/schema.ts';
 import { JudgeSetupError, type Judge } from '@verdict/judge';
-import type { JudgeResult } from '@verdict/judge';
+import type { JudgeProgress, JudgeResult } from '@verdict/judge';
 import type { Logger } from '../../logger.ts';
 import type { PackageCache } from './judge-queue-packages.ts';
 import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from '../submissions/submissions-states.ts';
@@ -14,6 +14,8 @@ import { storeFinalVerdict } from '../submissions/submission-verdicts.ts';
 const COMPILE_MESSAGE_LIMIT = 16 * 1024;
 /** Delay before a record whose judging failed for a passing reason (database, disk) is tried again. */
 export const RETRY_DELAY_MS = 5000;
+/** How often, at most, the test being run is written for the live updates. */
+const PROGRESS_EVERY_MS = 250;
 
 export interface JudgeRunDeps {
   db: Kysely<DB>;
@@ -27,7 +29,7 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
   const { db, log } = deps;
   const claimed = await db
     .updateTable('submissions')
-    .set((eb) => ({ status: 'JG', judge_attempts: eb('judge_attempts', '+', 1), judge_started_at: new Date(), timings: null }))
+    .set((eb) => ({ status: 'JG', judge_attempts: eb('judge_attempts', '+', 1), judge_started_at: new Date(), timings: null, judging_test: 0 }))
     .where('id', '=', submissionId)
     .where('status', 'in', [...PENDING_STATES])
     .returning(['id', 'problem_id', 'language', 'code', 'files', 'package_hash', 'judge_attempts'])
@@ -51,7 +53,17 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
     // The limits an administrator set on the problem win over the package's own.
     const problem = { ...pkg, timeLimitMs: problemRow.time_limit || pkg.timeLimitMs, memoryLimitMb: problemRow.memory_limit || pkg.memoryLimitMb };
     const judge = await deps.judge();
-    const result = await judge.judgeSubmission({ problem, language: claimed.language, source: claimed.code, files: claimed.files ?? undefined, onProgress: keepAlive });
+    const progress = new ProgressWriter(db, log, submissionId, attempt);
+    const onProgress = (p: JudgeProgress) => {
+      keepAlive();
+      if (p.phase === 'running' && p.index !== undefined && p.index < p.total) progress.set(p.index + 1);
+    };
+    let result: JudgeResult;
+    try {
+      result = await judge.judgeSubmission({ problem, language: claimed.language, source: claimed.code, files: claimed.files ?? undefined, onProgress });
+    } finally {
+      await progress.settled();
+    }
     await store(result);
   } catch (err) {
     if (err instanceof JudgeSetupError) {
@@ -74,6 +86,57 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
   }
 }
 
+/**
+ * Writes the test a record is being run on (judging_test: 0 compiling, n running test n) for the
+ * live updates, at most once per PROGRESS_EVERY_MS and always the latest; only while the attempt
+ * still owns the record (a late write after the verdict changes nothing). Never fails the judging.
+ */
+class ProgressWriter {
+  private latest = 0;
+  private written = 0;
+  private lastWriteAt = 0;
+  private pending: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly log: Logger,
+    private readonly id: number,
+    private readonly attempt: number,
+  ) {}
+
+  set(test: number): void {
+    this.latest = test;
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastWriteAt + PROGRESS_EVERY_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pending = this.pending.then(() => this.write());
+    }, wait);
+  }
+
+  /** Stops writing: the verdict follows. */
+  async settled(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.pending;
+  }
+
+  private async write(): Promise<void> {
+    if (this.latest === this.written) return;
+    this.written = this.latest;
+    this.lastWriteAt = Date.now();
+    await this.db
+      .updateTable('submissions')
+      .set({ judging_test: this.latest })
+      .where('id', '=', this.id)
+      .where('status', '=', 'JG')
+      .where('judge_attempts', '=', this.attempt)
+      .execute()
+      .catch((err: Error) => this.log.warn({ submissionId: this.id, reason: err.message }, 'could not record the test being run'));
+  }
+}
+
 function systemError(message: string): JudgeResult {
   return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: message, tests: [] };
 }
@@ -90,6 +153,7 @@ async function storeResult(db: Kysely<DB>, log: Logger, id: number, attempt: num
     score: result.score ?? null,
     max_score: result.maxScore ?? null,
     groups: result.groups ? JSON.stringify(result.groups) : null,
+    judging_test: null,
   });
   // Another worker took the record over (this one stalled past its lock) or it was rejudged.
   if (!stored) log.warn({ submissionId: id, attempt, verdict: result.verdict }, 'result dropped: the record was claimed again');

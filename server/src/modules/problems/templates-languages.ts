@@ -10,6 +10,10 @@ import type { JudgeProvider } from '../judging/judge-provider.ts';
 export interface LanguageChoice {
   id: string;
   name: string;
+  /** The editor's mode for the language (a MIME type such as "text/x-rustsrc"); "text/plain" when none. */
+  editorMode?: string;
+  /** The file extensions of its sources (".rs"), to tell a file's language. */
+  extensions?: string[];
 }
 
 export type LanguageCatalog = () => Promise<LanguageChoice[]>;
@@ -22,7 +26,10 @@ export async function readLanguageChoices(dir = LANGUAGES_DIR): Promise<Language
   for (const entry of entries.filter((e) => e.isDirectory())) {
     try {
       const raw = JSON.parse(await readFile(path.join(dir, entry.name, 'language.json'), 'utf8'));
-      if (typeof raw.id === 'string' && typeof raw.name === 'string') choices.push({ id: raw.id, name: raw.name });
+      if (typeof raw.id === 'string' && typeof raw.name === 'string') {
+        const extensions = Array.isArray(raw.extensions) ? raw.extensions.filter((e: unknown) => typeof e === 'string') : [];
+        choices.push({ id: raw.id, name: raw.name, editorMode: typeof raw.editorMode === 'string' ? raw.editorMode : 'text/plain', extensions });
+      }
     } catch {
       // A folder without a readable language.json is not a language; the judge reports it.
     }
@@ -47,7 +54,7 @@ export function languageCatalogFromJudge(judge: JudgeProvider, log: Logger): Lan
     (cached ??= (async () => {
       try {
         const languages = await (await judge.get()).languages();
-        return languages.map((l) => ({ id: l.id, name: l.name })).sort((a, b) => a.id.localeCompare(b.id));
+        return languages.map((l) => ({ id: l.id, name: l.name, editorMode: l.editorMode, extensions: l.extensions })).sort((a, b) => a.id.localeCompare(b.id));
       } catch (err) {
         log.warn({ reason: (err as Error).message }, 'judge not usable: listing every defined language');
         return readLanguageChoices();

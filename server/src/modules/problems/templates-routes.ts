@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { route } from '../../http/route.ts';
 import { idField, idListBody, optionalIntQuery, optionalTextQuery, textField } from '../../http/fields.ts';
-import { addTemplate, deleteTemplates, listTemplates, updateTemplate } from './templates.ts';
+import { addTemplate, deleteTemplates, listTemplates, updateTemplate, withLanguages } from './templates.ts';
 
 const templateFields = {
   language: textField(
@@ -39,9 +39,15 @@ export const templateRoutes = [
     path: '/api/JudgeTemplate/listUnConditional',
     role: 'user',
     tag: 'templates',
-    summary: 'Every template, for the language select of the problem page',
-    reply: z.array(wireTemplate),
-    handler: (_input, { db }) => listTemplates(db),
+    summary: "Every template, for the language select of the problem page, with its language's editor mode and file extensions",
+    reply: z.array(
+      wireTemplate.extend({
+        languageId: z.string().nullable(),
+        editorMode: z.string(),
+        extensions: z.array(z.string()),
+      }),
+    ),
+    handler: async (_input, { db, languages }) => withLanguages(await listTemplates(db), await languages()),
   }),
   route({
     method: 'get',
@@ -49,7 +55,7 @@ export const templateRoutes = [
     role: 'user',
     tag: 'templates',
     summary: "The judge's languages a template may name",
-    reply: z.array(z.object({ id: z.string(), name: z.string() })),
+    reply: z.array(z.object({ id: z.string(), name: z.string(), editorMode: z.string().optional(), extensions: z.array(z.string()).optional() })),
     handler: (_input, { languages }) => languages(),
   }),
   route({

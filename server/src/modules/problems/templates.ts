@@ -25,6 +25,21 @@ export async function listTemplates(db: Kysely<DB>, filter: { id?: number; langu
   return q.execute();
 }
 
+export interface TemplateWithLanguage extends WireTemplate {
+  /** The language the template names, or null when the judge does not offer it (any more). */
+  languageId: string | null;
+  editorMode: string;
+  extensions: string[];
+}
+
+/** The templates with their language's editor mode and extensions, for the problem page's editor. */
+export function withLanguages(templates: WireTemplate[], choices: LanguageChoice[]): TemplateWithLanguage[] {
+  return templates.map((t) => {
+    const language = findLanguage(choices, t.language);
+    return { ...t, languageId: language?.id ?? null, editorMode: language?.editorMode ?? 'text/plain', extensions: language?.extensions ?? [] };
+  });
+}
+
 function assertKnownLanguage(choices: LanguageChoice[], language: string): void {
   if (!findLanguage(choices, language)) {
     const offered = choices.map((c) => c.id).join(', ');

@@ -1,0 +1,80 @@
+// The limits a submission runs under: the problem's time and memory limits scaled by its
+// language's factors (languages/<id>/language.json), as the judge applies them (runLimits of
+// @verdict/judge); Kattis packages, whose limits hold for every language, are not scaled.
+import type { Kysely } from 'kysely';
+import { DEFAULT_LANGUAGES_DIR, loadLanguageDefinitions, runLimits, type Language, type Problem } from '@verdict/judge';
+import type { DB } from '../../db/schema.ts';
+import type { CurrentUser } from '../accounts/current-user.ts';
+import { fail } from '../../common/errors.ts';
+import { assertCanReadProblem } from '../contests/contest-access.ts';
+import type { LanguageCatalog } from './templates-languages.ts';
+
+export interface LanguageLimits {
+  id: string;
+  name: string;
+  /** CPU time a run may take, ms (the problem's limit times the language's time factor). */
+  timeLimit: number;
+  /** Memory a run may take, MB. */
+  memoryLimit: number;
+  timeFactor: number;
+  memoryFactor: number;
+}
+
+export interface ProblemLimits {
+  problemId: number;
+  /** The problem's own limits (ms, MB), as its page shows them. */
+  timeLimit: number;
+  memoryLimit: number;
+  /** Whether the limits are scaled per language (false for Kattis packages). */
+  languageFactors: boolean;
+  /** Each language the judge offers, with the limits its runs get. */
+  languages: LanguageLimits[];
+}
+
+let definitions: Promise<Language[]> | undefined;
+
+/** The language definitions (factors do not depend on the toolchain being installed), read once. */
+function languageDefinitions(): Promise<Language[]> {
+  definitions ??= loadLanguageDefinitions(DEFAULT_LANGUAGES_DIR).catch((err: unknown) => {
+    definitions = undefined;
+    throw err;
+  });
+  return definitions;
+}
+
+export async function problemLimits(
+  db: Kysely<DB>,
+  catalog: LanguageCatalog,
+  user: CurrentUser,
+  problemId: number,
+  now: Date,
+  contestId?: number,
+): Promise<ProblemLimits> {
+  const row = await db
+    .selectFrom('problems as p')
+    .leftJoin('packages as k', 'k.hash', 'p.package_hash')
+    .select(['p.id', 'p.time_limit', 'p.memory_limit', 'k.meta'])
+    .where('p.id', '=', problemId)
+    .executeTakeFirst();
+  if (!row) throw fail('NOT_FOUND', 'No such problem');
+  await assertCanReadProblem(db, user, problemId, now, contestId);
+  const meta = (row.meta ?? {}) as { format?: string };
+  const languageFactors = meta.format !== 'kattis';
+  const problem = { timeLimitMs: row.time_limit, memoryLimitMb: row.memory_limit, languageFactors } as Problem;
+  const defined = new Map((await languageDefinitions()).map((l) => [l.id, l]));
+  const languages: LanguageLimits[] = [];
+  for (const choice of await catalog()) {
+    const language = defined.get(choice.id);
+    if (!language) continue;
+    const limits = runLimits(problem, language);
+    languages.push({
+      id: language.id,
+      name: language.name,
+      timeLimit: limits.cpuMs,
+      memoryLimit: Math.round(limits.memoryKb / 1024),
+      timeFactor: language.timeFactor,
+      memoryFactor: language.memoryFactor,
+    });
+  }
+  return { problemId: row.id, timeLimit: row.time_limit, memoryLimit: row.memory_limit, languageFactors, languages };
+}

@@ -1,0 +1,2 @@
+read -r a b
+echo $((a + b))

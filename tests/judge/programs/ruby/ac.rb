@@ -1,0 +1,2 @@
+a, b = $stdin.read.split.map(&:to_i)
+puts a + b
