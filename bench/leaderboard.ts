@@ -1,20 +1,27 @@
 // GET /api/BangDan/AllResultList on a big contest: 1000 members × 26 problems × 100,000
 // submissions, seeded into a fresh embedded database (or TEST_DATABASE_URL's server with --pg).
-// Prints p50/p95 over HTTP for a contest that does not change (served from the per-process
-// board) and for a stream of submissions (touched pairs folded again), and the cost of a full
-// fold in SQL, under ICPC and under the IOI and OI rules (half the problems scored, 0–100).
-// Usage: npm run bench -- leaderboard [N=200] [--pg]
+// Prints p50/p95 for a contest that does not change (served from the per-process board) and right
+// after each new verdict (the touched pair folded again, the board re-ranked and re-joined): over
+// HTTP, both the time to the reply's first byte (the server's share) and to the client's parsed
+// board, and in the server process without HTTP. Then the cost of a full fold in SQL, under ICPC
+// and under the IOI and OI rules (half the problems scored, 0–100).
+// Usage: npm run bench -- leaderboard [N=200] [--pg] [--pause MS]
+//   --pause MS   wait this long between a verdict and the request after it (0; a server with a
+//                freshness window, such as the version before issue 18's item 5, needs 1100)
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
-import { attemptSummaries, LEADERBOARD_FRESH_MS } from '@verdict/server/internal/modules/contests/leaderboard';
+import { attemptSummaries } from '@verdict/server/internal/modules/contests/leaderboard';
 import { scoreSummaries } from '@verdict/server/internal/modules/contests/leaderboard-scores';
+import { storeFinalVerdict } from '@verdict/server/internal/modules/submissions/submission-verdicts';
+import { serializedParts } from '@verdict/server/internal/http/replies';
 import { startBenchServer } from './lib/judge-server.ts';
 
 const args = process.argv.slice(2);
 const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 200);
 const usePg = args.includes('--pg');
+const pauseMs = args.includes('--pause') ? Number(args[args.indexOf('--pause') + 1]) : 0;
 const USERS = 1000;
 const PROBLEMS = 26;
 const SUBMISSIONS = 100_000;
@@ -56,43 +63,72 @@ try {
   await sql`analyze`.execute(db);
   const seedMs = performance.now() - seedStarted;
 
-  const member = await db.selectFrom('users').select('id').where('username', '=', 'bench1').executeTakeFirstOrThrow();
+  const member = await db.selectFrom('users').select(['id', 'username', 'auth']).where('username', '=', 'bench1').executeTakeFirstOrThrow();
   const token = await issueToken(db, member.id);
   const url = `${server.url}/api/BangDan/AllResultList?contestId=${contest.id}`;
-  // The client runs in a worker thread, so that parsing the 1.4 MB reply is not charged to the server's event loop.
+  // The client runs in a worker thread, so that parsing the 1.4 MB reply is not charged to the
+  // server's event loop. fetch resolves at the reply's head: the first byte comes after the
+  // server made the whole body (one buffer), so that is the server's share.
   const client = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
      parentPort.on('message', async () => {
        const t = performance.now();
-       const res = await fetch(workerData.url, { headers: { Authorization: workerData.token } });
+       const res = await fetch(workerData.url, { headers: { Authorization: workerData.token, 'Accept-Encoding': 'gzip' } });
+       const head = performance.now() - t;
        const body = await res.json();
        const ms = performance.now() - t;
-       parentPort.postMessage({ ms, ok: body.code === 0 && body.data.length === workerData.users, sample: JSON.stringify(body).slice(0, 200) });
+       parentPort.postMessage({ head, ms, ok: body.code === 0 && body.data.length === workerData.users, sample: JSON.stringify(body).slice(0, 200) });
      });`,
     { eval: true, workerData: { url, token, users: USERS } },
   );
   const fetchBoard = () =>
-    new Promise<number>((resolve, reject) => {
-      client.once('message', (m: { ms: number; ok: boolean; sample: string }) => (m.ok ? resolve(m.ms) : reject(new Error(`bad reply: ${m.sample}`))));
+    new Promise<{ head: number; ms: number }>((resolve, reject) => {
+      client.once('message', (m: { head: number; ms: number; ok: boolean; sample: string }) => (m.ok ? resolve(m) : reject(new Error(`bad reply: ${m.sample}`))));
       client.postMessage('go');
     });
+  const userIds = (await db.selectFrom('users').select('id').where('username', 'like', 'bench%').execute()).map((u) => u.id);
+  const problemIds = (await db.selectFrom('contest_problems').select('problem_id').where('contest_id', '=', contest.id).execute()).map((p) => p.problem_id);
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
+  /** A submission by a random member on a random problem, as submitted (PD); its verdict is given by `judge`. */
   const addSubmission = () =>
     db
       .insertInto('submissions')
-      .values({ user_id: member.id, problem_id: 1, contest_id: contest.id, language: 'cpp', code: 'x', status: 'WA', tests: '[]' })
-      .execute();
+      .values({ user_id: pick(userIds), problem_id: pick(problemIds), contest_id: contest.id, language: 'cpp', code: 'x', status: 'PD', tests: '[]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  /** The judge's final write (one statement; the leaderboard's version moves in it). */
+  const judge = (id: number) => storeFinalVerdict(db, id, { attempt: 0, states: ['PD'] }, { status: Math.random() < 0.4 ? 'AC' : 'WA' });
 
   for (let i = 0; i < 20; i++) await fetchBoard(); // warm-up: JIT, plans, pool
-  const cached: number[] = [];
+  const cached: { head: number; ms: number }[] = [];
   for (let i = 0; i < N; i++) cached.push(await fetchBoard());
-  // A stream of submissions: each request comes after a new one, once the 1 s window passed,
-  // so the server folds the touched (user, problem) pairs again.
-  const streamed: number[] = [];
-  const M = Math.max(10, Math.round(N / 4));
+  // A stream of verdicts, each followed by a request: the server applies the verdict's change
+  // (the submission before it was applied by the request before the verdict).
+  const afterVerdict: { head: number; ms: number }[] = [];
+  const M = Math.max(10, Math.round(N / 2));
   for (let i = 0; i < M; i++) {
-    await addSubmission();
-    await new Promise((r) => setTimeout(r, LEADERBOARD_FRESH_MS + 20));
-    streamed.push(await fetchBoard());
+    const { id } = await addSubmission();
+    await fetchBoard();
+    await judge(id);
+    if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
+    afterVerdict.push(await fetchBoard());
+  }
+  // The same in the server process, without HTTP: what the route does — the access check with the
+  // version, the update, the gzipped reply joined.
+  const inProcess: number[] = [];
+  /** The process's CPU time meanwhile (less sensitive to other work on the machine than the wall time). */
+  const inProcessCpu: number[] = [];
+  const { leaderboards } = server.services;
+  for (let i = 0; i < M; i++) {
+    const { id } = await addSubmission();
+    await leaderboards.boardFor(member, contest.id);
+    await judge(id);
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    void serializedParts((await leaderboards.boardFor(member, contest.id)).parts).gzip;
+    inProcess.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    inProcessCpu.push((used.user + used.system) / 1000);
   }
   const contestRow = await db.selectFrom('contests').selectAll().where('id', '=', contest.id).executeTakeFirstOrThrow();
   const timeFold = async (fold: () => Promise<unknown>) => {
@@ -109,8 +145,10 @@ try {
   const oi = await timeFold(() => scoreSummaries(db, contestRow, 'oi'));
   const f = (x: number) => x.toFixed(1).padStart(7);
   console.log(`store: ${usePg ? 'PostgreSQL' : 'embedded PGlite'}; ${USERS} users × ${PROBLEMS} problems × ${SUBMISSIONS} submissions (seeded in ${(seedMs / 1000).toFixed(1)} s)`);
-  console.log(`HTTP, unchanged contest (${N} requests)             p50 ${f(percentile(cached, 50))} ms   p95 ${f(percentile(cached, 95))} ms`);
-  console.log(`HTTP, a new submission before each (${M} requests)   p50 ${f(percentile(streamed, 50))} ms   p95 ${f(percentile(streamed, 95))} ms`);
+  const p = (xs: number[]) => `p50 ${f(percentile(xs, 50))} ms   p95 ${f(percentile(xs, 95))} ms`;
+  console.log(`HTTP, unchanged contest (${N} requests)          first byte ${p(cached.map((x) => x.head))}   parsed ${p(cached.map((x) => x.ms))}`);
+  console.log(`HTTP, right after a new verdict (${M} requests)   first byte ${p(afterVerdict.map((x) => x.head))}   parsed ${p(afterVerdict.map((x) => x.ms))}${pauseMs ? ` (${pauseMs} ms after)` : ''}`);
+  console.log(`in the server, right after a new verdict (${M})  ${p(inProcess)}   CPU ${p(inProcessCpu)}  (access check + version, update, gzipped reply)`);
   console.log(`full fold of the contest in SQL (10 runs, no HTTP)  p50 ${f(percentile(full, 50))} ms   p95 ${f(percentile(full, 95))} ms`);
   console.log(`  the same under IOI                                p50 ${f(percentile(ioi, 50))} ms   p95 ${f(percentile(ioi, 95))} ms`);
   console.log(`  the same under OI                                 p50 ${f(percentile(oi, 50))} ms   p95 ${f(percentile(oi, 95))} ms`);

@@ -28,16 +28,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { issueToken } from '@verdict/server/internal/modules/accounts/tokens';
 import { embeddedUrlFile, openDatabase, type Database } from '@verdict/server/internal/db/database';
 import { PENDING_STATES } from '@verdict/server/internal/modules/submissions/submissions-states';
-import { zipFolder } from '../cli/src/package-zip.ts';
 import { childrenOf, commandOf, sleep } from '../tests/helpers/processes.ts';
 import { freshPgDatabase, REPO_ROOT } from './lib/judge-server.ts';
+import { api, cpuTicks, freePort, luaScript, mergedPercentile, runWrk, waitHealthy, zipBytes, type Seed, type Stream, type WrkResult } from './lib/load-kit.ts';
 
 // ---------------------------------------------------------------- options
 
@@ -115,33 +114,6 @@ interface Target {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(url: string, child: ChildProcess | null, logFile: string | null, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) break;
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok && (await res.json()).code === 0) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  const tail = logFile && fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
-  throw new Error(`server at ${url} did not become healthy${child?.exitCode !== null && child ? ` (exited with ${child.exitCode})` : ''}\n${tail}`);
-}
-
 /** `node cli/bin/verdict.js serve` on a fresh DATA_DIR (and database with --pg). */
 async function startChildServer(o: Options, judgeWorkers: string): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-bench-load-'));
@@ -211,31 +183,6 @@ async function existingServer(o: Options): Promise<Target> {
 
 // ---------------------------------------------------------------- seeding
 
-interface Seed {
-  contestId: number;
-  problemIds: number[];
-  tokens: string[];
-}
-
-/** The package folder as zip bytes, through the CLI's own packer (what `verdict problem pack` makes). */
-async function zipBytes(dir: string): Promise<Buffer> {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-load-zip-'));
-  try {
-    const file = path.join(scratch, 'package.zip');
-    await zipFolder(dir, file);
-    return fs.readFileSync(file);
-  } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-async function api<T>(url: string, token: string, init: RequestInit): Promise<T> {
-  const res = await fetch(url, { ...init, headers: { Authorization: token, ...(init.headers ?? {}) } });
-  const body = (await res.json()) as { code: number; message: string; data: T };
-  if (body.code !== 0) throw new Error(`${init.method ?? 'GET'} ${url}: HTTP ${res.status}, code ${body.code}: ${body.message}`);
-  return body.data;
-}
-
 /**
  * Accounts, problems, contest and tokens straight in the database (what an administrator's
  * spreadsheet import would leave); the test data through the real upload route.
@@ -290,182 +237,7 @@ async function seed(target: Target, o: Options): Promise<Seed> {
   return { contestId: contest.id, problemIds, tokens };
 }
 
-// ---------------------------------------------------------------- the load: wrk scripts
-
-const SOLUTIONS = [
-  // [language, weight, code]: 70 % accepted, half C++ and half Python.
-  ['cpp', 35, '#include <cstdio>\nint main() {\n  long long a, b;\n  if (scanf("%lld %lld", &a, &b) != 2) return 1;\n  printf("%lld\\n", a + b);\n}\n// '],
-  ['python3', 35, 'a, b = map(int, input().split())\nprint(a + b)\n# '],
-  ['cpp', 15, '#include <cstdio>\nint main() {\n  long long a, b;\n  if (scanf("%lld %lld", &a, &b) != 2) return 1;\n  printf("%lld\\n", a - b);\n}\n// '],
-  ['python3', 15, 'a, b = map(int, input().split())\nprint(a - b)\n# '],
-] as const;
-
-interface Stream {
-  name: string;
-  kind: 'read' | 'submit';
-  method: 'GET' | 'POST';
-  path: string;
-  connections: number;
-  /** Think time after each reply, uniform in [min, max] ms; the first request after a uniform [0, max] ms. */
-  thinkMs: [number, number];
-  timeoutS: number;
-}
-
-const luaString = (s: string) => {
-  let eq = '';
-  while (s.includes(`]${eq}]`)) eq += '=';
-  return `[${eq}[${s}]${eq}]`;
-};
-
-function luaScript(stream: Stream, s: Seed, salt: number, gzip: boolean): string {
-  const contentType = stream.kind === 'submit' ? 'application/json' : stream.method === 'POST' ? 'application/x-www-form-urlencoded' : '';
-  const formBody = stream.method === 'POST' && stream.kind === 'read' ? `contestId=${s.contestId}` : '';
-  const submitLua =
-    stream.kind === 'submit'
-      ? `
-local problems = { ${s.problemIds.join(', ')} }
-local solutions = {
-${SOLUTIONS.map(([lang, weight, code]) => `  { ${luaString(lang)}, ${weight}, ${luaString(JSON.stringify(code).slice(0, -1))} },`).join('\n')}
-}
-local total_weight = 0
-for _, v in ipairs(solutions) do total_weight = total_weight + v[2] end
-local serial = 0
-local function submit_body()
-  local r = math.random() * total_weight
-  local pick = solutions[#solutions]
-  for _, v in ipairs(solutions) do
-    if r < v[2] then pick = v break end
-    r = r - v[2]
-  end
-  serial = serial + 1
-  -- A different source each time (a comment with a serial), as from real contestants.
-  return string.format('{"problemId":%d,"contestId":%d,"language":"%s","code":%s${salt}-%d"}',
-    problems[math.random(#problems)], ${s.contestId}, pick[1], pick[3], serial)
-end
-`
-      : '';
-  return `-- generated by bench/load.ts: ${stream.name}
-local tokens = {
-${s.tokens.map((t) => `  ${luaString(t)},`).join('\n')}
-}
-${submitLua}
-local connections = ${stream.connections}
-local calls, next_token = 0, 0
-errors_code, sample = 0, ""
-local threads = {}
-
-function setup(thread)
-  table.insert(threads, thread)
-end
-
-function init(args)
-  math.randomseed(${salt})
-end
-
-function delay()
-  calls = calls + 1
-  -- Each connection asks once before its first request: a random phase for every contestant.
-  if calls <= connections then return math.random(0, ${stream.thinkMs[1]}) end
-  return math.random(${stream.thinkMs[0]}, ${stream.thinkMs[1]})
-end
-
-function request()
-  -- Round robin over the contestants; a connection is in think time for at least
-  -- ${stream.thinkMs[0]} ms, so one token is not used twice within that time (per-user rate limits).
-  next_token = next_token % #tokens + 1
-  local headers = { ["Authorization"] = tokens[next_token] }
-  ${gzip ? 'headers["Accept-Encoding"] = "gzip, deflate, br"' : ''}
-  ${contentType ? `headers["Content-Type"] = ${luaString(contentType)}` : ''}
-  return wrk.format(${luaString(stream.method)}, ${luaString(stream.path)}, headers, ${stream.kind === 'submit' ? 'submit_body()' : formBody ? luaString(formBody) : 'nil'})
-end
-
-function response(status, headers, body)
-  local code = body and string.match(body, '^%s*{%s*"code"%s*:%s*(%-?%d+)')
-  -- Only a success is ever gzipped (the serialized leaderboard); errors are plain envelopes.
-  if status == 200 and (headers["Content-Encoding"] == "gzip" or headers["content-encoding"] == "gzip") then code = "0" end
-  if code ~= "0" then
-    errors_code = errors_code + 1
-    if #sample < 600 then sample = sample .. status .. " " .. string.sub(body or "", 1, 160) .. "\\n" end
-  end
-end
-
-function done(summary, latency, requests)
-  local codes, samples = 0, ""
-  for _, t in ipairs(threads) do
-    codes = codes + t:get("errors_code")
-    samples = samples .. t:get("sample")
-  end
-  local q = {}
-  for i = 0, 999 do q[#q + 1] = string.format("%d", latency:percentile((i + 0.5) / 10)) end
-  io.write(string.format('RESULT {"requests":%d,"durationUs":%d,"bytes":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"codeErrors":%d,"min":%d,"max":%d,"mean":%f,"q":[%s],"samples":"%s"}\\n',
-    summary.requests, summary.duration, summary.bytes, summary.errors.connect, summary.errors.read, summary.errors.write,
-    summary.errors.status, summary.errors.timeout, codes, latency.min, latency.max, latency.mean, table.concat(q, ","),
-    (string.gsub(string.gsub(samples, '[\\\\"]', ''), "[%c]", " "))))
-end
-`;
-}
-
-interface WrkResult {
-  requests: number;
-  durationUs: number;
-  bytes: number;
-  connect: number;
-  read: number;
-  write: number;
-  status: number;
-  timeout: number;
-  codeErrors: number;
-  min: number;
-  max: number;
-  mean: number;
-  /** Latency quantiles (µs) at 0.05 %, 0.15 %, ..., 99.95 %. */
-  q: number[];
-  samples: string;
-}
-
-function runWrk(stream: Stream, url: string, script: string, durationS: number): Promise<WrkResult> {
-  const args = ['-t1', `-c${stream.connections}`, `-d${durationS}s`, `--timeout`, `${stream.timeoutS}s`, '-s', script, url];
-  return new Promise((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code !== 0 || !line) return reject(new Error(`wrk for ${stream.name} exited with ${code}:\n${out}\n${err}`));
-      resolve(JSON.parse(line.slice('RESULT '.length)) as WrkResult);
-    });
-  });
-}
-
-/** p-th percentile (ms) of several wrk runs, merged from their quantiles weighted by request counts. */
-function mergedPercentile(runs: WrkResult[], p: number): number {
-  if (runs.every((r) => r.requests === 0)) return NaN; // no reply within the run (printed as NaN)
-  const points = runs.flatMap((r) => r.q.map((v) => ({ v, w: r.requests / r.q.length })));
-  points.sort((a, b) => a.v - b.v);
-  const total = points.reduce((s, x) => s + x.w, 0);
-  let acc = 0;
-  for (const x of points) {
-    acc += x.w;
-    if (acc >= (p / 100) * total) return x.v / 1000;
-  }
-  return (points.at(-1)?.v ?? 0) / 1000;
-}
-
-// ---------------------------------------------------------------- measurement
-
-function cpuTicks(pid: number): { self: number; children: number } | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14-17 of proc(5): utime stime cutime cstime; here shifted by the two before ')'.
-    return { self: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
-  } catch {
-    return null;
-  }
-}
+// ---------------------------------------------------------------- measurement (the load: lib/load-kit.ts)
 
 /** The judge process `verdict serve` forks (its node child), if any. */
 function judgeProcessOf(serverPid: number): number | null {

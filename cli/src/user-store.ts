@@ -16,6 +16,8 @@ export interface NewUserInput {
   nickname: string;
   password: string;
   auth: number;
+  /** University or organisation; '' or left out: none. */
+  affiliation?: string;
 }
 
 export type CreateOutcome = { status: 'created' } | { status: 'existed' } | { status: 'invalid'; reason: string };

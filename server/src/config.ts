@@ -23,6 +23,15 @@ export interface Config {
   /** Largest problem data upload accepted, in bytes (spec §9: 512 MB). */
   uploadMaxBytes: number;
   judgeQueue: JudgeQueueOptions;
+  /** The Contest API's event feed (docs/ccs-api.md). */
+  ccsFeed: CcsFeedOptions;
+}
+
+export interface CcsFeedOptions {
+  /** How often an open feed looks for changes in the database. */
+  pollMs: number;
+  /** A newline is sent after this long without an event (the 2023-06 API asks for one within 120 s). */
+  keepAliveMs: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -62,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loadSamples: bool(env.LOAD_SAMPLES, true, 'LOAD_SAMPLES'),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 536870912, 'UPLOAD_MAX_BYTES'),
     judgeQueue: judgeQueueOptions(env),
+    ccsFeed: { pollMs: positiveMs(env, 'CCS_FEED_POLL_MS', 500), keepAliveMs: positiveMs(env, 'CCS_FEED_KEEPALIVE_MS', 60_000) },
     ...overrides,
   };
   if (!config.captcha && config.env === 'production') {
@@ -82,12 +92,14 @@ export interface JudgeQueueOptions {
   choreEveryMs: number;
 }
 
+function positiveMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = int(env[name], fallback, name);
+  if (n <= 0) throw new Error(`${name} must be a positive integer (milliseconds), got "${env[name]}"`);
+  return n;
+}
+
 function judgeQueueOptions(env: NodeJS.ProcessEnv): JudgeQueueOptions {
-  const ms = (name: string, fallback: number) => {
-    const n = int(env[name], fallback, name);
-    if (n <= 0) throw new Error(`${name} must be a positive integer (milliseconds), got "${env[name]}"`);
-    return n;
-  };
+  const ms = (name: string, fallback: number) => positiveMs(env, name, fallback);
   return {
     lockLifetimeMs: ms('JUDGE_LOCK_LIFETIME_MS', 15_000),
     processEveryMs: ms('JUDGE_POLL_MS', 2_000),

@@ -24,6 +24,8 @@ import { JudgeQueue } from './modules/judging/judge-queue.ts';
 import { Leaderboards } from './modules/contests/leaderboard.ts';
 import { serveAnnouncements } from './modules/judging/announcement-socket.ts';
 import { JudgeProcess } from './modules/judging/judge-process.ts';
+import { ChangeFeed } from './modules/events/change-feed.ts';
+import { EventsHub } from './modules/events/events-hub.ts';
 import { createJudgeProvider } from './modules/judging/judge-provider.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,7 +69,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     closers.push(() => judge.close());
     const judgeQueue = await JudgeQueue.open(database, log, config.judgeQueue);
     closers.push(() => judgeQueue.stop());
-    const services: Services = { config, clock: opts.clock ?? systemClock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromJudge(judge, log), judgeQueue, leaderboards: new Leaderboards(database.db, opts.clock) };
+    const clock = opts.clock ?? systemClock;
+    const changes = new ChangeFeed(database.db, log);
+    closers.push(() => changes.stop());
+    const events = new EventsHub(database.db, changes, log, () => clock.now());
+    closers.push(async () => events.close());
+    const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromJudge(judge, log), judgeQueue, leaderboards: new Leaderboards(database.db, opts.clock), changes, events };
 
     await loadSamples(services);
     const uploadDir = path.join(config.dataDir, 'uploads');

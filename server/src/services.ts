@@ -10,6 +10,8 @@ import type { Mailer } from './modules/mail/mail.ts';
 import type { PdfRenderer } from './modules/problems/pdf-render.ts';
 import type { JudgeQueue } from './modules/judging/judge-queue.ts';
 import type { Leaderboards } from './modules/contests/leaderboard.ts';
+import type { ChangeFeed } from './modules/events/change-feed.ts';
+import type { EventsHub } from './modules/events/events-hub.ts';
 import type { LanguageCatalog } from './modules/problems/templates-languages.ts';
 
 export interface Services {
@@ -29,4 +31,8 @@ export interface Services {
   judgeQueue: JudgeQueue;
   /** Contest leaderboards with a short-lived cache. */
   leaderboards: Leaderboards;
+  /** What changed in the database, read by one poll per process while someone listens. */
+  changes: ChangeFeed;
+  /** The live streams (GET /api/events) of this process. */
+  events: EventsHub;
 }

@@ -72,13 +72,14 @@ describe('cli: user list spreadsheets', () => {
 describe('cli: import rows', () => {
   it('checks each row with the admin form rules and generates missing passwords', () => {
     const rows = toImportRows([
-      ['alice', 'alice@example.com', 'Alice', 'secret1', 'Spring'],
+      ['alice', 'alice@example.com', 'Alice', 'secret1', 'Spring', 'Peking University'],
       ['bob', 'bob@example.com'],
       ['x'.repeat(31), 'long@example.com'],
       ['carol', 'not-an-email'],
       ['dave', 'dave@example.com', '', '123'],
       ['alice', 'other@example.com'],
       ['', 'nobody@example.com'],
+      ['erin', 'erin@example.com', '', '', '', 'y'.repeat(101)],
     ]);
     assert.deepEqual(
       rows.map((r) => [r.row, r.status, r.reason]),
@@ -90,10 +91,13 @@ describe('cli: import rows', () => {
         [6, 'invalid', 'password: Password length is between 6 and 32'],
         [7, 'invalid', 'username alice appears twice in the file'],
         [8, 'invalid', 'username: Username cannot be empty!'],
+        [9, 'invalid', 'affiliation: at most 100 characters'],
       ],
     );
     assert.equal(rows[0].password, 'secret1');
     assert.equal(rows[0].contest, 'Spring');
+    assert.equal(rows[0].affiliation, 'Peking University');
+    assert.equal(rows[1].affiliation, '');
     assert.equal(rows[1].nickname, 'bob');
     assert.ok(rows[1].passwordGenerated && rows[1].password.length >= 12);
     assert.notEqual(rows[1].password, rows[2].password);

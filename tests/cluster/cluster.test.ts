@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '@verdict/server/internal/db/schema';
 import { openDatabase, type Database } from '@verdict/server/internal/db/database';
+import { LiveClient } from '../helpers/live-events.ts';
 import { Api } from '../helpers/api.ts';
 import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
 import { waitFor } from '../helpers/processes.ts';
@@ -36,11 +37,18 @@ function postgresBin(): string | null {
 /** A round-robin TCP proxy: each new connection goes to the next upstream that answers. */
 function loadBalancer(upstreams: string[]): Promise<{ url: string; close(): void }> {
   let next = 0;
+  const open = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  };
   const server = net.createServer((client) => {
+    track(client);
     client.pause();
     const tryUpstream = (left: number) => {
       const target = upstreams[next++ % upstreams.length];
       const upstream = net.connect(8080, target);
+      track(upstream);
       upstream.once('connect', () => {
         client.pipe(upstream).pipe(client);
         client.resume();
@@ -56,7 +64,11 @@ function loadBalancer(upstreams: string[]): Promise<{ url: string; close(): void
     tryUpstream(upstreams.length);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, close: () => server.close() })),
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, close: () => {
+      server.close();
+      // Kept-alive connections (and live streams) through the balancer end with it.
+      for (const socket of open) socket.destroy();
+    } })),
   );
 }
 
@@ -218,7 +230,16 @@ describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate names
     // Submitted through the load balancer and to each API; judged on judge1 and judge2, whose
     // data folders never saw the upload.
     const viaLb = new Api(lb!.url).withToken(adminToken);
+    // Live updates reach a client of either API, whichever API took the submission and whichever judge judged it.
+    const streams = await Promise.all([`http://${api1.ip}:8080`, `http://${api2.ip}:8080`, lb!.url].map((url) => LiveClient.open(url, adminToken, {})));
     const ids = [...(await submitAll(viaLb, [SLOW_SUM_AC, SLOW_SUM_AC])), ...(await submitAll(onApi2, [SLOW_SUM_AC, SLOW_SUM_AC, SUM_AC, SUM_AC]))];
+    try {
+      for (const stream of streams) {
+        await stream.until('every verdict on the stream', (c) => ids.every((id) => c.of('submission').some((e) => e.id === id && e.judgeResult === 'AC')), 90_000);
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
     const rows = await finalRows(ids, 90_000);
     assert.deepEqual(
       rows.map((r) => r.status),

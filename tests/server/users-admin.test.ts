@@ -37,7 +37,7 @@ describe('admin users', () => {
       assert.equal(r.code, 0);
       const ids = r.data.map((u) => u.id);
       assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
-      assert.deepEqual(Object.keys(r.data[0]).sort(), ['auth', 'email', 'gender', 'id', 'nickname', 'username']);
+      assert.deepEqual(Object.keys(r.data[0]).sort(), ['affiliation', 'auth', 'email', 'gender', 'id', 'nickname', 'username']);
       assert.ok(r.data.some((u) => u.username === 'admin' && u.auth === 2));
     });
 
@@ -58,7 +58,7 @@ describe('admin users', () => {
     it('adds a user (JSON) and the password works', async () => {
       const r = await admin.api.json('/api/user/add', valid);
       assert.equal(r.code, 0, r.message);
-      assert.deepEqual(r.data, { id: r.data.id, username: 'bob', email: 'bob@example.test', nickname: 'Bobby', gender: 'male', auth: 0 });
+      assert.deepEqual(r.data, { id: r.data.id, username: 'bob', email: 'bob@example.test', nickname: 'Bobby', gender: 'male', auth: 0, affiliation: null });
       const row = await server.services.db.selectFrom('users').select('password_hash').where('id', '=', r.data.id).executeTakeFirstOrThrow();
       assert.ok(await verifyPassword(row.password_hash, 'secret-1'));
     });

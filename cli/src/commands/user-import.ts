@@ -1,8 +1,9 @@
 // `verdict user import <file>`: create users from a spreadsheet (username, e-mail, nickname,
-// password, contest title), on the local database or through a server.
+// password, contest title, affiliation), on the local database or through a server.
 import fs from 'node:fs';
 import path from 'node:path';
 import { confirm } from '@inquirer/prompts';
+import { USER_LIMITS } from '@verdict/shared';
 import { CliError } from '../errors.ts';
 import { printJson, printTable } from '../output.ts';
 import { readSpreadsheetRows } from '../spreadsheet.ts';
@@ -25,13 +26,15 @@ export interface ImportRow {
   password: string;
   passwordGenerated: boolean;
   contest: string;
+  /** University or organisation: the team's organization in the Contest API; '' for none. */
+  affiliation: string;
   status: 'pending' | 'created' | 'existed' | 'invalid';
   reason?: string;
 }
 
 export function toImportRows(cells: string[][]): ImportRow[] {
   const seen = new Set<string>();
-  return cells.map(([username = '', email = '', nickname = '', password = '', contest = ''], i) => {
+  return cells.map(([username = '', email = '', nickname = '', password = '', contest = '', affiliation = ''], i) => {
     const row: ImportRow = {
       row: i + 2,
       username,
@@ -40,6 +43,7 @@ export function toImportRows(cells: string[][]): ImportRow[] {
       password: password || generatePassword(),
       passwordGenerated: !password,
       contest,
+      affiliation,
       status: 'pending',
     };
     const field = (name: string, problem: string | undefined) => (problem ? `${name}: ${problem}` : undefined);
@@ -48,6 +52,7 @@ export function toImportRows(cells: string[][]): ImportRow[] {
       field('e-mail', emailProblem(email)) ??
       field('nickname', nicknameProblem(row.nickname)) ??
       field('password', password ? passwordProblem(password) : undefined) ??
+      field('affiliation', affiliation.length > USER_LIMITS.affiliationMax ? `at most ${USER_LIMITS.affiliationMax} characters` : undefined) ??
       (seen.has(username) ? `username ${username} appears twice in the file` : undefined);
     seen.add(username);
     if (reason) Object.assign(row, { status: 'invalid', reason });
@@ -62,8 +67,8 @@ function defaultOutput(file: string): string {
 
 function printPreview(rows: ImportRow[]): void {
   printTable(
-    ['Row', 'Username', 'E-mail', 'Nickname', 'Password', 'Contest', 'Check'],
-    rows.map((r) => [r.row, r.username, r.email, r.nickname, r.passwordGenerated ? '(generated)' : '(given)', r.contest, r.reason ?? 'ok']),
+    ['Row', 'Username', 'E-mail', 'Nickname', 'Password', 'Contest', 'Affiliation', 'Check'],
+    rows.map((r) => [r.row, r.username, r.email, r.nickname, r.passwordGenerated ? '(generated)' : '(given)', r.contest, r.affiliation, r.reason ?? 'ok']),
   );
 }
 
@@ -76,7 +81,7 @@ function printResults(rows: ImportRow[]): void {
 
 async function createAll(store: UserStore, rows: ImportRow[]): Promise<void> {
   for (const row of rows.filter((r) => r.status === 'pending')) {
-    const outcome = await store.createUser({ username: row.username, email: row.email, nickname: row.nickname, password: row.password, auth: 0 });
+    const outcome = await store.createUser({ username: row.username, email: row.email, nickname: row.nickname, password: row.password, auth: 0, affiliation: row.affiliation });
     row.status = outcome.status;
     if (outcome.status === 'invalid') row.reason = outcome.reason;
   }

@@ -641,6 +641,30 @@ export interface ApiOperations {
     };
     file: null;
   };
+  /** A problem's time and memory limits and, for each language the judge offers, the limits its runs get (scaled by the language's factors unless the package says its limits hold for every language); who may read the problem may read them (user) */
+  "GET /api/problem/limits": {
+    role: "user";
+    query: {
+      problemId: number;
+      contestId?: number;
+    };
+    body: undefined;
+    data: {
+      problemId: number;
+      timeLimit: number;
+      memoryLimit: number;
+      languageFactors: boolean;
+      languages: {
+        id: string;
+        name: string;
+        timeLimit: number;
+        memoryLimit: number;
+        timeFactor: number;
+        memoryFactor: number;
+      }[];
+    };
+    file: null;
+  };
   /** Download the problem's current package (zip), as uploaded (admin) */
   "GET /api/admin/problem/export": {
     role: "admin";
@@ -667,7 +691,7 @@ export interface ApiOperations {
     }[];
     file: null;
   };
-  /** Every template, for the language select of the problem page (user) */
+  /** Every template, for the language select of the problem page, with its language's editor mode and file extensions (user) */
   "GET /api/JudgeTemplate/listUnConditional": {
     role: "user";
     query: undefined;
@@ -677,6 +701,9 @@ export interface ApiOperations {
       language: string;
       comment: string;
       description: string;
+      languageId: string | null;
+      editorMode: string;
+      extensions: string[];
     }[];
     file: null;
   };
@@ -688,6 +715,8 @@ export interface ApiOperations {
     data: {
       id: string;
       name: string;
+      editorMode?: string;
+      extensions?: string[];
     }[];
     file: null;
   };
@@ -750,6 +779,7 @@ export interface ApiOperations {
       nickname: string;
       gender: "male" | "female";
       auth: 0 | 1 | 2;
+      affiliation: string | null;
     }[];
     file: null;
   };
@@ -767,6 +797,7 @@ export interface ApiOperations {
       nickname: string;
       gender: "male" | "female";
       auth: 0 | 1 | 2;
+      affiliation: string | null;
     }[];
     file: null;
   };
@@ -780,6 +811,7 @@ export interface ApiOperations {
       nickname?: string;
       gender: "male" | "female";
       auth: 0 | 1;
+      affiliation?: string | null;
       password: string;
       confirmPassword?: string;
     };
@@ -790,6 +822,7 @@ export interface ApiOperations {
       nickname: string;
       gender: "male" | "female";
       auth: 0 | 1 | 2;
+      affiliation: string | null;
     };
     file: null;
   };
@@ -804,6 +837,7 @@ export interface ApiOperations {
       nickname?: string;
       gender: "male" | "female";
       auth: 0 | 1 | 2;
+      affiliation?: string | null;
     };
     data: {
       id: number;
@@ -812,6 +846,23 @@ export interface ApiOperations {
       nickname: string;
       gender: "male" | "female";
       auth: 0 | 1 | 2;
+      affiliation: string | null;
+    };
+    file: null;
+  };
+  /** Set users' affiliations by username (a user-list spreadsheet's Affiliation column); unknown names are reported (admin) */
+  "POST /api/user/affiliations": {
+    role: "admin";
+    query: undefined;
+    body: {
+      affiliations: {
+        username: string;
+        affiliation?: string | null;
+      }[];
+    };
+    data: {
+      updated: string[];
+      unknown: string[];
     };
     file: null;
   };
@@ -897,6 +948,7 @@ export interface ApiOperations {
       problemTitle: string;
       username: string;
       contestId: number | null;
+      contestTitle: string | null;
       templateId: number | null;
       templateName: string;
       language: string;
@@ -922,6 +974,7 @@ export interface ApiOperations {
       problemTitle: string;
       username: string;
       contestId: number | null;
+      contestTitle: string | null;
       templateId: number | null;
       templateName: string;
       language: string;
@@ -950,6 +1003,7 @@ export interface ApiOperations {
       problemTitle: string;
       username: string;
       contestId: number | null;
+      contestTitle: string | null;
       templateId: number | null;
       templateName: string;
       language: string;
@@ -962,7 +1016,7 @@ export interface ApiOperations {
     }[];
     file: null;
   };
-  /** One record with its code, compile message and per-test results (owner or administrator) (user) */
+  /** One record with its code (and files), compile message and per-test results (owner or administrator) (user) */
   "GET /api/JudgeRecord/detail": {
     role: "user";
     query: {
@@ -975,6 +1029,7 @@ export interface ApiOperations {
       problemTitle: string;
       username: string;
       contestId: number | null;
+      contestTitle: string | null;
       templateId: number | null;
       templateName: string;
       language: string;
@@ -985,6 +1040,12 @@ export interface ApiOperations {
       score: number | null;
       maxScore: number | null;
       code: string;
+      files: {
+        name: string;
+        content: string;
+      }[] | null;
+      languageName: string;
+      editorMode: string;
       compileMessage: string;
       tests: {
         name: string;
@@ -1248,6 +1309,447 @@ export interface ApiOperations {
       deliveredAt: string | null;
     };
     file: null;
+  };
+  /** Contest API: version and provider (open) */
+  "GET /api/ccs": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: every contest (open) */
+  "GET /api/ccs/contests": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: POST is not supported (405) (open) */
+  "POST /api/ccs/contests": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: PUT is not supported (405) (open) */
+  "PUT /api/ccs/contests": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: DELETE is not supported (405) (open) */
+  "DELETE /api/ccs/contests": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one contest (open) */
+  "GET /api/ccs/contests/{contestId}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: thaw the frozen scoreboard now (capability contest_thaw; administrators) (admin) */
+  "PATCH /api/ccs/contests/{contestId}": {
+    role: "admin";
+    query: undefined;
+    body: {
+      id?: string;
+      scoreboard_thaw_time?: string;
+      [key: string]: unknown;
+    };
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: POST is not supported (405) (open) */
+  "POST /api/ccs/contests/{contestId}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: PUT is not supported (405) (open) */
+  "PUT /api/ccs/contests/{contestId}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: DELETE is not supported (405) (open) */
+  "DELETE /api/ccs/contests/{contestId}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's state (open) */
+  "GET /api/ccs/contests/{contestId}/state": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: what the caller may do and read (open) */
+  "GET /api/ccs/contests/{contestId}/access": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the scoreboard (frozen for all but administrators while frozen) (open) */
+  "GET /api/ccs/contests/{contestId}/scoreboard": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the event feed (NDJSON): every object, then each change; since_token resumes; a newline keeps it alive (open) */
+  "GET /api/ccs/contests/{contestId}/event-feed": {
+    role: "open";
+    query: {
+      since_token?: string;
+      stream?: "true" | "false";
+    };
+    body: undefined;
+    data: never;
+    file: "application/x-ndjson";
+  };
+  /** Contest API: a submission's source files as a zip (administrators and the team that submitted) (open) */
+  "GET /api/ccs/contests/{contestId}/submissions/{id}/files": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/zip";
+  };
+  /** Contest API: the contest's judgement-types the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/judgement-types": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's judgement-types (open) */
+  "GET /api/ccs/contests/{contestId}/judgement-types/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's languages the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/languages": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's languages (open) */
+  "GET /api/ccs/contests/{contestId}/languages/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's problems the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/problems": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's problems (open) */
+  "GET /api/ccs/contests/{contestId}/problems/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's groups the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/groups": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's groups (open) */
+  "GET /api/ccs/contests/{contestId}/groups/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's organizations the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/organizations": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's organizations (open) */
+  "GET /api/ccs/contests/{contestId}/organizations/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's teams the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/teams": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's teams (open) */
+  "GET /api/ccs/contests/{contestId}/teams/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's submissions the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/submissions": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's submissions (open) */
+  "GET /api/ccs/contests/{contestId}/submissions/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's judgements the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/judgements": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's judgements (open) */
+  "GET /api/ccs/contests/{contestId}/judgements/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's runs the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/runs": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's runs (open) */
+  "GET /api/ccs/contests/{contestId}/runs/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's clarifications the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/clarifications": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's clarifications (open) */
+  "GET /api/ccs/contests/{contestId}/clarifications/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: the contest's awards the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/awards": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: one of the contest's awards (open) */
+  "GET /api/ccs/contests/{contestId}/awards/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: persons are not served (404) (open) */
+  "GET /api/ccs/contests/{contestId}/persons": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: persons are not served (404) (open) */
+  "GET /api/ccs/contests/{contestId}/persons/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: accounts are not served (404) (open) */
+  "GET /api/ccs/contests/{contestId}/accounts": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: accounts are not served (404) (open) */
+  "GET /api/ccs/contests/{contestId}/accounts/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: commentary are not served (404) (open) */
+  "GET /api/ccs/contests/{contestId}/commentary": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: commentary are not served (404) (open) */
+  "GET /api/ccs/contests/{contestId}/commentary/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: any other endpoint is not one (404) (open) */
+  "GET /api/ccs/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: POST is not supported (405) (open) */
+  "POST /api/ccs/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: PUT is not supported (405) (open) */
+  "PUT /api/ccs/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: PATCH is not supported (405) (open) */
+  "PATCH /api/ccs/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: DELETE is not supported (405) (open) */
+  "DELETE /api/ccs/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: any other endpoint is not one (404) (open) */
+  "GET /api/ccs/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: POST is not supported (405) (open) */
+  "POST /api/ccs/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: PUT is not supported (405) (open) */
+  "PUT /api/ccs/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: PATCH is not supported (405) (open) */
+  "PATCH /api/ccs/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API: DELETE is not supported (405) (open) */
+  "DELETE /api/ccs/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Live updates as Server-Sent Events (text/event-stream): hello, submission (your own; every one for admins, with the test being run), clarification, contest, scoreboard; a comment line every 25 s keeps it open. Send the token in the Authorization header (read it with fetch; EventSource cannot). (user) */
+  "GET /api/events": {
+    role: "user";
+    query: {
+      contestId?: number;
+    };
+    body: undefined;
+    data: never;
+    file: "text/event-stream";
   };
   /** This API as an OpenAPI 3.1 document (the document itself, not in the envelope) (open) */
   "GET /api/openapi.json": {

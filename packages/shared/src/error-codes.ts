@@ -28,6 +28,7 @@ export const ErrorKinds = {
   UNAVAILABLE: { code: 1015, status: 503, message: 'Service unavailable' },
   BAD_PACKAGE: { code: 1016, status: 422, message: 'The problem package was refused' },
   NO_SPACE: { code: 1017, status: 507, message: "The server's disk is full: nothing was stored. Please tell the administrator." },
+  METHOD_NOT_ALLOWED: { code: 1018, status: 405, message: 'This method is not supported here' },
   INTERNAL: { code: 1500, status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, ErrorKind>;
 

@@ -7,6 +7,8 @@ export const USER_LIMITS = {
   /** Passwords an administrator sets (add user, change password, the CLI). */
   adminPasswordMin: 6,
   adminPasswordMax: 32,
+  /** A user's affiliation (university, organisation): the team's organization in the Contest API. */
+  affiliationMax: 100,
 } as const;
 
 export const USER_MESSAGES = {

@@ -37,3 +37,38 @@ export async function copyWhole(source: string, target: string): Promise<void> {
     throw err;
   }
 }
+
+/** What a streaming handler writes to: text chunks until the client leaves or `end` is called. */
+export interface StreamWriter {
+  /** Writes a chunk; false once the client has gone (nothing is written then). */
+  write(chunk: string): boolean;
+  /** Ends the reply. */
+  end(): void;
+  /** True once the client disconnected or the reply ended. */
+  readonly closed: boolean;
+  /** Called once when the client disconnects or the reply ends (at once if it already has). */
+  onClose(listener: () => void): void;
+}
+
+/**
+ * A reply that stays open and is written to over time (Server-Sent Events, an NDJSON feed)
+ * instead of the JSON envelope. `start` is called once the headers are sent; it writes through
+ * the writer and must stop writing when it closes. Never compressed or buffered on the way.
+ */
+export class StreamReply {
+  constructor(
+    readonly contentType: string,
+    readonly start: (out: StreamWriter) => void | Promise<void>,
+  ) {}
+}
+
+/**
+ * A JSON document sent as it is, outside the envelope: the objects of another standard (the ICPC
+ * Contest API), whose clients read them bare. `status` other than 200 for its own refusals.
+ */
+export class JsonDocumentReply {
+  constructor(
+    readonly value: unknown,
+    readonly status = 200,
+  ) {}
+}

@@ -25,9 +25,10 @@ export const BACKUP_FORMAT = 'verdict-backup/1';
 /**
  * Agenda's tables (the judge queue's jobs and logs) are made by Agenda at start, not by the
  * migrations, and hold no data of their own: after a restore the queue's chore enqueues every
- * record still pending again (docs/judging-queue.md).
+ * record still pending again (docs/judging-queue.md). The leaderboards' change log (migration
+ * 0014) is written by triggers: the restore's own inserts write it anew.
  */
-const NOT_DATA = /^agenda_/;
+const NOT_DATA = /^agenda_|^leaderboard_(versions|changes)$/;
 
 /** The data folder's stored files: sub-folder → the form of a name in it. */
 const STORED_FILES: Record<string, RegExp> = {

@@ -11,6 +11,9 @@ import * as m0009 from './migrations/0009_submission_files.ts';
 import * as m0010 from './migrations/0010_submission_scores.ts';
 import * as m0011 from './migrations/0011_contest_scoring_rule.ts';
 import * as m0012 from './migrations/0012_balloons.ts';
+import * as m0013 from './migrations/0013_change_feed.ts';
+import * as m0014 from './migrations/0014_leaderboard_versions.ts';
+import * as m0015 from './migrations/0015_user_affiliation.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -24,6 +27,9 @@ const migrations: Record<string, Migration> = {
   '0010_submission_scores': m0010,
   '0011_contest_scoring_rule': m0011,
   '0012_balloons': m0012,
+  '0013_change_feed': m0013,
+  '0014_leaderboard_versions': m0014,
+  '0015_user_affiliation': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,8 @@ export interface UsersTable {
   auth: Generated<number>;
   password_hash: string;
   created_at: Timestamp;
+  /** The university or organisation (migration 0015): the team's organization in the Contest API. */
+  affiliation: Generated<string | null>;
 }
 
 export interface AuthTokensTable {
@@ -102,6 +104,8 @@ export interface ContestsTable {
   thawed_at: NullableTimestamp;
   /** How the leaderboard counts and ranks (migration 0011); 'icpc' for every older contest. */
   scoring_rule: Generated<ScoringRule>;
+  /** Renumbered on every insert and update (migration 0013): what the change feed reads. */
+  change_seq: Generated<string>;
 }
 
 export interface ContestUsersTable {
@@ -161,6 +165,10 @@ export interface SubmissionsTable {
   judge_started_at: NullableTimestamp;
   /** Phase timings of the stored verdict; null when the judge core did not produce it (e.g. SE). */
   timings: NullableJson<JudgeTimings>;
+  /** The test being run while judging (migration 0013); null otherwise. */
+  judging_test: number | null;
+  /** Renumbered on every insert and update (migration 0013): what the change feed reads. */
+  change_seq: Generated<string>;
 }
 
 /** One final verdict written to a record (migration 0006). */
@@ -214,6 +222,22 @@ export interface BalloonDeliveriesTable {
   delivered_at: Timestamp;
 }
 
+/** A contest's newest leaderboard change (migration 0014, written by triggers only); bigints come as strings. */
+export interface LeaderboardVersionsTable {
+  contest_id: number;
+  version: string;
+  /** Changes up to this version were pruned from leaderboard_changes. */
+  pruned_through: Generated<string>;
+}
+
+/** What one leaderboard change touched: a (user, problem) pair, a member (no problem) or the problem set (neither). */
+export interface LeaderboardChangesTable {
+  contest_id: number;
+  version: string;
+  user_id: number | null;
+  problem_id: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -232,4 +256,6 @@ export interface DB {
   clarifications: ClarificationsTable;
   clarification_reads: ClarificationReadsTable;
   balloon_deliveries: BalloonDeliveriesTable;
+  leaderboard_versions: LeaderboardVersionsTable;
+  leaderboard_changes: LeaderboardChangesTable;
 }

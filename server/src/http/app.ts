@@ -1,7 +1,9 @@
 // The Koa app factory: middleware, routes with their roles, the built web app. It never
 // listens; server.ts does.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
@@ -10,10 +12,12 @@ import serve from 'koa-static';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { resolveToken, tokenFromHeader } from '../modules/accounts/tokens.ts';
+import { BASIC_CHALLENGE, basicCredentials, userFromBasic } from '../modules/accounts/basic-auth.ts';
 import { errorMiddleware, ok } from './envelope.ts';
-import { fail } from '../common/errors.ts';
+import { fail, isDomainError } from '../common/errors.ts';
 import { parseInput } from './validate.ts';
-import { FileReply, SerializedReply, type CurrentUser, type RouteDef, type UploadedFile } from './route.ts';
+import { PassThrough } from 'node:stream';
+import { FileReply, JsonDocumentReply, SerializedReply, StreamReply, type CurrentUser, type RouteDef, type StreamWriter, type UploadedFile } from './route.ts';
 
 export interface AppOptions {
   routes: RouteDef[];
@@ -23,10 +27,18 @@ export interface AppOptions {
 }
 
 const JSON_LIMIT = '1mb';
+/** Bytes a stream may hold for a client that does not read before the stream is closed. */
+const STREAM_BUFFER_LIMIT = 1 << 20;
 
 export function createApp(services: Services, opts: AppOptions): Koa {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   const { log } = services;
+  // What fails after a reply has started (a stream whose client went away) reaches Koa's 'error'
+  // event, not the error middleware; a client leaving is no error, the rest is logged.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    log.error({ err }, 'reply failed');
+  });
 
   app.use(async (ctx, next) => {
     const started = performance.now();
@@ -72,17 +84,53 @@ export function createApp(services: Services, opts: AppOptions): Koa {
 
   if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
     const webDir = opts.webDir;
-    app.use(serve(webDir, { maxage: 3600_000, index: false }));
-    const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'));
+    // The build writes file.br and file.gz beside each script and style (web/vite.config.ts);
+    // koa-send picks the one the client accepts. Names under /assets/ carry a hash of their
+    // content: a new build has new names, so a browser keeps these for a year without asking.
+    app.use(
+      serve(webDir, {
+        index: false,
+        brotli: true,
+        gzip: true,
+        setHeaders: (res, file) => {
+          res.setHeader('Vary', 'Accept-Encoding');
+          const rel = path.relative(webDir, file).split(path.sep).join('/');
+          res.setHeader('Cache-Control', staticCacheControl(rel));
+        },
+      }),
+    );
+    const indexPage = compressedVariants(fs.readFileSync(path.join(webDir, 'index.html')));
     app.use(async (ctx, next) => {
       // A missing script or style is a 404, not the app's page under a script's name.
-      if (ctx.method !== 'GET' || ctx.path.startsWith('/api') || ctx.path.startsWith('/assets/')) return next();
+      if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api') || ctx.path.startsWith('/assets/')) return next();
+      // The page names the current build's assets: asked for again each time (cheap with its ETag).
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = indexHtml;
+      ctx.vary('Accept-Encoding');
+      const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+      if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+      ctx.body = encoding === 'br' ? indexPage.br : encoding === 'gzip' ? indexPage.gzip : indexPage.raw;
+      ctx.etag = indexPage.etag;
+      if (ctx.fresh) ctx.status = 304;
     });
   }
   return app;
+}
+
+/** Cache-Control of a file of the built web app, by its path inside web/dist. */
+export function staticCacheControl(relPath: string): string {
+  if (/^assets\/[^/]+$/.test(relPath)) return 'public, max-age=31536000, immutable';
+  if (/^index\.html(\.(br|gz))?$/.test(relPath)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+function compressedVariants(raw: Buffer): { raw: Buffer; br: Buffer; gzip: Buffer; etag: string } {
+  return {
+    raw,
+    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }),
+    gzip: zlib.gzipSync(raw, { level: 9 }),
+    etag: `W/"${crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`,
+  };
 }
 
 function bodyParser(def: RouteDef, uploadDir: string, config: Config) {
@@ -102,9 +150,22 @@ function bodyParser(def: RouteDef, uploadDir: string, config: Config) {
 }
 
 async function authenticate(def: RouteDef, ctx: Context, services: Services): Promise<void> {
-  const token = tokenFromHeader(ctx.get('authorization'));
-  const user: CurrentUser | null = token ? await resolveToken(services.db, token, services.clock.now()) : null;
-  if (def.role !== 'open' && !user) throw fail('NOT_LOGGED_IN');
+  const header = ctx.get('authorization');
+  let token: string | null = null;
+  let user: CurrentUser | null = null;
+  try {
+    const basic = def.basicAuth ? basicCredentials(header) : null;
+    token = basic ? null : tokenFromHeader(header);
+    if (basic) user = await userFromBasic(services.db, basic, ctx.ip, services.clock.now());
+    else if (token) user = await resolveToken(services.db, token, services.clock.now());
+  } catch (err) {
+    if (isDomainError(err, 'WRONG_CREDENTIALS')) ctx.set('WWW-Authenticate', BASIC_CHALLENGE);
+    throw err;
+  }
+  if (def.role !== 'open' && !user) {
+    if (def.basicAuth) ctx.set('WWW-Authenticate', BASIC_CHALLENGE);
+    throw fail('NOT_LOGGED_IN');
+  }
   if (def.role === 'admin' && user!.auth < 1) throw fail('FORBIDDEN');
   ctx.state.token = token;
   ctx.state.user = user;
@@ -120,10 +181,22 @@ async function runRoute(def: RouteDef, ctx: Context, services: Services): Promis
     const body = def.body ? parseInput(def.body, rawBody) : undefined;
     const query = def.query ? parseInput(def.query, ctx.query) : undefined;
     const result = await def.handler({ body, query, params: { ...ctx.params }, user, token, ip: ctx.ip, files }, services);
+    // Whatever it changed reaches this process's live streams now, not at the next poll.
+    if (def.method !== 'get') services.changes.poke();
     if (result instanceof FileReply) {
       ctx.type = result.contentType;
       ctx.attachment(result.fileName, result.inline ? { type: 'inline' } : undefined);
       ctx.body = result.body;
+      return;
+    }
+    if (result instanceof JsonDocumentReply) {
+      ctx.status = result.status;
+      ctx.type = 'json';
+      ctx.body = JSON.stringify(result.value);
+      return;
+    }
+    if (result instanceof StreamReply) {
+      sendStream(ctx, result, services);
       return;
     }
     if (result instanceof SerializedReply) {
@@ -141,6 +214,58 @@ async function runRoute(def: RouteDef, ctx: Context, services: Services): Promis
   } finally {
     for (const f of Object.values(files)) fs.rm(f.path, { force: true }, () => {});
   }
+}
+
+/**
+ * Answers with a stream that stays open: no compression or proxy buffering (each event must
+ * reach the client when written), no socket timeout. The handler's `start` runs once Koa has
+ * the body; a client that leaves closes the writer.
+ */
+function sendStream(ctx: Context, reply: StreamReply, services: Services): void {
+  const body = new PassThrough();
+  ctx.status = 200;
+  ctx.type = reply.contentType;
+  ctx.set('Cache-Control', 'no-cache, no-transform');
+  ctx.set('X-Accel-Buffering', 'no');
+  (ctx as { compress?: boolean }).compress = false;
+  const socket = ctx.req.socket;
+  socket.setTimeout(0);
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 30_000);
+  ctx.body = body;
+  const listeners: (() => void)[] = [];
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const listener of listeners.splice(0)) listener();
+    body.end();
+  };
+  ctx.req.on('close', close);
+  ctx.res.on('close', close);
+  body.on('error', close);
+  const writer: StreamWriter = {
+    write: (chunk) => {
+      if (closed) return false;
+      body.write(chunk);
+      // A client that stops reading is let go, not buffered for without end.
+      if (body.writableLength > STREAM_BUFFER_LIMIT) close();
+      return !closed;
+    },
+    end: close,
+    get closed() {
+      return closed;
+    },
+    onClose: (listener) => (closed ? listener() : void listeners.push(listener)),
+  };
+  setImmediate(() => {
+    Promise.resolve()
+      .then(() => reply.start(writer))
+      .catch((err: unknown) => {
+        services.log.error({ err, path: ctx.path }, 'stream failed');
+        close();
+      });
+  });
 }
 
 /**

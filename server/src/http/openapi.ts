@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z, type ZodType } from 'zod';
-import type { RouteDef } from './route.ts';
+import { isStreamRoute, type RouteDef } from './route.ts';
 import { ErrorKinds } from '@verdict/shared';
 
 export type JsonSchema = Record<string, unknown>;
@@ -73,6 +73,13 @@ function parameters(def: RouteDef): OpenApiParameter[] {
   return params;
 }
 
+/** How a caller proves who it is: nothing on open routes (or, optionally, a token or Basic credentials), else a token. */
+function securityOf(def: RouteDef): Pick<OpenApiOperation, 'security'> {
+  const ways: Record<string, string[]>[] = [{ token: [] }, ...(def.basicAuth ? [{ basic: [] }] : [])];
+  if (def.role !== 'open') return { security: ways };
+  return def.basicAuth ? { security: [{}, ...ways] } : {};
+}
+
 function requestBody(def: RouteDef): JsonSchema | undefined {
   if (!def.body) return undefined;
   const schema = schemaOf(def.body);
@@ -98,7 +105,11 @@ export function buildOpenApi(routes: RouteDef[], version = '0.1.0'): OpenApiDocu
   const paths: OpenApiDocument['paths'] = {};
   for (const def of routes) {
     const ok =
-      'file' in def.reply
+      isStreamRoute(def)
+        ? { description: 'A stream that stays open (not in the envelope)', content: { [def.reply.file]: { schema: { type: 'string' } } } }
+        : 'file' in def.reply && def.reply.json
+        ? { description: 'A JSON document of its own standard (not in the envelope)', content: { [def.reply.file]: { schema: {} } } }
+        : 'file' in def.reply
         ? { description: 'The file itself (not in the envelope)', content: { [def.reply.file]: { schema: { type: 'string', format: 'binary' } } } }
         : { description: 'Success (code 0)', content: { 'application/json': { schema: envelope(schemaOf(def.reply)) } } };
     const op: OpenApiOperation = {
@@ -106,7 +117,7 @@ export function buildOpenApi(routes: RouteDef[], version = '0.1.0'): OpenApiDocu
       summary: def.summary,
       tags: [def.tag],
       'x-role': def.role,
-      ...(def.role === 'open' ? {} : { security: [{ token: [] }] }),
+      ...securityOf(def),
       responses: {
         '200': ok,
         default: { description: 'Failure: a non-zero code from the error catalogue', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } },
@@ -129,7 +140,10 @@ export function buildOpenApi(routes: RouteDef[], version = '0.1.0'): OpenApiDocu
     },
     paths,
     components: {
-      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The login token, raw or as "Bearer <token>"' } },
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The login token, raw or as "Bearer <token>"' },
+        basic: { type: 'http', scheme: 'basic', description: "A Verdict account's username and password (the Contest API's routes only)" },
+      },
       schemas: {
         Failure: {
           type: 'object',

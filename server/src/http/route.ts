@@ -5,15 +5,15 @@ import type { ZodType, z } from 'zod';
 import type { CurrentUser } from '../modules/accounts/current-user.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
-import type { FileReply, SerializedReply, UploadedFile } from './replies.ts';
+import type { FileReply, JsonDocumentReply, SerializedReply, StreamReply, UploadedFile } from './replies.ts';
 
 // What handlers receive and return lives apart from the route table, which needs the services:
 // services that return replies must not import it back (an import circle).
 export type { CurrentUser } from '../modules/accounts/current-user.ts';
-export { FileReply, SerializedReply, type UploadedFile } from './replies.ts';
+export { FileReply, JsonDocumentReply, SerializedReply, StreamReply, type StreamWriter, type UploadedFile } from './replies.ts';
 
 export type Role = 'open' | 'user' | 'admin';
-export type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface RouteInput<B, Q> {
   body: B;
@@ -29,18 +29,39 @@ export interface RouteInput<B, Q> {
 /** A reply that is a file (PDF, zip, the OpenAPI document) instead of the JSON envelope. */
 export interface FileReplyKind {
   file: string;
+  /** The reply stays open and is written over time (StreamReply), e.g. Server-Sent Events. */
+  stream?: true;
+  /** A JSON document of another standard (JsonDocumentReply), e.g. the ICPC Contest API's objects. */
+  json?: true;
 }
 
 /** `reply: fileReply('application/pdf')`: the handler answers with a FileReply of that type. */
 export const fileReply = (contentType: string): FileReplyKind => ({ file: contentType });
 
+/** `reply: streamReply('text/event-stream')`: the handler answers with a StreamReply of that type. */
+export const streamReply = (contentType: string): FileReplyKind & { stream: true } => ({ file: contentType, stream: true });
+
+/** `reply: jsonDocumentReply()`: the handler answers with a JsonDocumentReply, JSON outside the envelope. */
+export const jsonDocumentReply = (): FileReplyKind & { json: true } => ({ file: 'application/json', json: true });
+
 /** What a handler may return for its reply declaration: the data its schema describes, or a file. */
-export type ReplyOf<R extends ZodType | FileReplyKind> = R extends ZodType ? z.input<R> | SerializedReply<z.input<R>> : FileReply;
+export type ReplyOf<R extends ZodType | FileReplyKind> = R extends ZodType
+  ? z.input<R> | SerializedReply<z.input<R>>
+  : R extends { stream: true }
+    ? StreamReply
+    : R extends { json: true }
+      ? JsonDocumentReply
+      : FileReply;
 
 export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodType, R extends ZodType | FileReplyKind = ZodType | FileReplyKind> {
   method: Method;
   path: string;
   role: Role;
+  /**
+   * Also accept HTTP Basic credentials of a Verdict account in the Authorization header (tools
+   * such as the ICPC Resolver and the CDS log in so); a wrong password is refused with 401.
+   */
+  basicAuth?: true;
   summary: string;
   tag: string;
   /** Encoding the spec names for the body; both form and JSON are accepted anyway. */
@@ -56,6 +77,9 @@ export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodTy
   reply: R;
   handler: (input: RouteInput<z.output<B>, z.output<Q>>, services: Services) => Promise<ReplyOf<R>>;
 }
+
+/** Whether the route answers with a stream that stays open (streamReply). */
+export const isStreamRoute = <D extends Pick<RouteDef, 'reply'>>(def: D): def is D & { reply: FileReplyKind & { stream: true } } => 'file' in def.reply && def.reply.stream === true;
 
 export function route<B extends ZodType = ZodType, Q extends ZodType = ZodType, R extends ZodType | FileReplyKind = ZodType>(def: RouteDef<B, Q, R>): RouteDef {
   return def as unknown as RouteDef;

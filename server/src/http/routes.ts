@@ -3,8 +3,10 @@ import type { RouteDef } from './route.ts';
 import { captchaRoutes, captchaTestRoutes } from '../modules/accounts/captcha-routes.ts';
 import { balloonRoutes } from '../modules/balloons/balloons-routes.ts';
 import { clarificationRoutes } from '../modules/clarifications/clarifications-routes.ts';
+import { ccsRoutes } from '../modules/ccs/ccs-routes.ts';
 import { contestRoutes } from '../modules/contests/contests-routes.ts';
 import { docsRoutes } from './docs-routes.ts';
+import { eventRoutes } from '../modules/events/events-routes.ts';
 import { downloadRoutes } from '../modules/problems/download-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { leaderboardRoutes } from '../modules/contests/leaderboard-routes.ts';
@@ -12,6 +14,7 @@ import { recordRoutes } from '../modules/submissions/records-routes.ts';
 import { submissionRoutes } from '../modules/submissions/submissions-routes.ts';
 import { membershipRoutes } from '../modules/contests/membership-routes.ts';
 import { problemRoutes } from '../modules/problems/problems-routes.ts';
+import { limitsRoutes } from '../modules/problems/limits-routes.ts';
 import { problemExportRoutes } from '../modules/problems/problem-export-routes.ts';
 import { sessionRoutes } from '../modules/accounts/session-routes.ts';
 import { templateRoutes } from '../modules/problems/templates-routes.ts';
@@ -27,6 +30,7 @@ export const allRoutes: RouteDef[] = [
   ...contestRoutes,
   ...membershipRoutes,
   ...problemRoutes,
+  ...limitsRoutes,
   ...problemExportRoutes,
   ...templateRoutes,
   ...usersAdminRoutes,
@@ -35,6 +39,8 @@ export const allRoutes: RouteDef[] = [
   ...leaderboardRoutes,
   ...clarificationRoutes,
   ...balloonRoutes,
+  ...ccsRoutes,
+  ...eventRoutes,
   ...docsRoutes(() => allRoutes),
 ];
 

@@ -1,7 +1,7 @@
 // Who may reach a contest and its problems, enforced on the server (spec §4 contest window).
 // Administrators reach everything. A user reaches a contest only as a member, and its
 // problems only once it has started; opening a problem to submit also needs it not ended.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ContestsTable, DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
@@ -34,7 +34,22 @@ export async function isContestMember(db: Kysely<DB>, userId: number, contestId:
  * and the leaderboard goes through here.
  */
 export async function assertCanSeeContest(db: Kysely<DB>, user: CurrentUser, contestId: number): Promise<ContestRow> {
-  const row = await db
+  const { is_member, ...contest } = mayUserSee(user, await contestAndMembership(db, user, contestId).executeTakeFirst());
+  return contest;
+}
+
+/** assertCanSeeContest, with the contest's leaderboard version (migration 0014) in the same query. */
+export async function assertCanSeeContestBoard(db: Kysely<DB>, user: CurrentUser, contestId: number): Promise<{ contest: ContestRow; boardVersion: number }> {
+  const row = await contestAndMembership(db, user, contestId)
+    .leftJoin('leaderboard_versions as lv', 'lv.contest_id', 'c.id')
+    .select(sql<number>`coalesce(lv.version, 0)::float8`.as('board_version'))
+    .executeTakeFirst();
+  const { is_member, board_version, ...contest } = mayUserSee(user, row);
+  return { contest, boardVersion: board_version };
+}
+
+function contestAndMembership(db: Kysely<DB>, user: CurrentUser, contestId: number) {
+  return db
     .selectFrom('contests as c')
     .selectAll('c')
     .select((eb) =>
@@ -42,12 +57,13 @@ export async function assertCanSeeContest(db: Kysely<DB>, user: CurrentUser, con
         .exists(eb.selectFrom('contest_users as cu').select('cu.user_id').whereRef('cu.contest_id', '=', 'c.id').where('cu.user_id', '=', user.id))
         .as('is_member'),
     )
-    .where('c.id', '=', contestId)
-    .executeTakeFirst();
+    .where('c.id', '=', contestId);
+}
+
+function mayUserSee<R extends { is_member: unknown }>(user: CurrentUser, row: R | undefined): R {
   if (!row) throw fail('NOT_FOUND', 'No such contest');
-  const { is_member, ...contest } = row;
-  if (!isAdmin(user) && !is_member) throw fail('NOT_MEMBER');
-  return contest;
+  if (!isAdmin(user) && !row.is_member) throw fail('NOT_MEMBER');
+  return row;
 }
 
 /** Throws CONTEST_NOT_STARTED / CONTEST_ENDED when `now` is outside the contest window. */

@@ -2,8 +2,9 @@
 // IOI and OI rules of scored-scoreboard.ts add scores).
 import { z } from 'zod';
 import { idField } from '../../http/fields.ts';
-import { serializedOnce } from '../../http/replies.ts';
+import { serializedParts } from '../../http/replies.ts';
 import { route } from '../../http/route.ts';
+import type { ScoreboardRow } from './scoreboard.ts';
 
 export const leaderboardRoutes = [
   route({
@@ -52,7 +53,7 @@ export const leaderboardRoutes = [
     // Every contestant polls the same board: its JSON and gzip are made once per version.
     handler: async ({ query, user }, { leaderboards }) => {
       const frozen = query.frozen === undefined ? undefined : query.frozen === '1';
-      return serializedOnce(await leaderboards.boardFor(user!, query.contestId, frozen));
+      return serializedParts<ScoreboardRow[]>((await leaderboards.boardFor(user!, query.contestId, frozen)).parts);
     },
   }),
 ];

@@ -67,14 +67,16 @@ export async function scoreSummaries(db: Kysely<DB>, contest: ContestRow, rule: 
   });
 }
 
-/**
- * The contest's problems in contest order with the most each scores: a scoring problem's from its
- * current package, a pass-fail problem PASS_FAIL_POINTS. A package described before packages
- * named their maximum (or no package) leaves it to the records: the largest max_score among the
- * board's summaries of that problem, else PASS_FAIL_POINTS.
- */
-export async function scoredProblems(db: Kysely<DB>, contestId: number, summaries: ScoreSummary[]): Promise<ScoredProblem[]> {
-  const rows = await db
+/** A contest problem as the score rules read it: whether its package names the most it scores, and that. */
+export interface DescribedProblem {
+  problemId: number;
+  described: boolean;
+  packageMax: number | null;
+}
+
+/** The contest's problems in contest order, with their current packages' maximum scores. */
+export function describedProblems(db: Kysely<DB>, contestId: number): Promise<DescribedProblem[]> {
+  return db
     .selectFrom('contest_problems as cp')
     .innerJoin('problems as p', 'p.id', 'cp.problem_id')
     .leftJoin('packages as pk', 'pk.hash', 'p.package_hash')
@@ -87,12 +89,23 @@ export async function scoredProblems(db: Kysely<DB>, contestId: number, summarie
     .orderBy('cp.position')
     .orderBy('cp.problem_id')
     .execute();
+}
+
+/**
+ * The problems with the most each scores: a scoring problem's from its current package, a
+ * pass-fail problem PASS_FAIL_POINTS. A package described before packages named their maximum
+ * (or no package) leaves it to the records: the largest max_score among the board's summaries of
+ * that problem, else PASS_FAIL_POINTS.
+ */
+export function problemMaxima(problems: readonly DescribedProblem[], summaries: () => Iterable<ScoreSummary>): ScoredProblem[] {
   const judgedMax = new Map<number, number>();
-  for (const s of summaries) {
-    if (s.recordMax !== null) judgedMax.set(s.problemId, Math.max(judgedMax.get(s.problemId) ?? -Infinity, s.recordMax));
+  if (problems.some((p) => !p.described)) {
+    for (const s of summaries()) {
+      if (s.recordMax !== null) judgedMax.set(s.problemId, Math.max(judgedMax.get(s.problemId) ?? -Infinity, s.recordMax));
+    }
   }
-  return rows.map((r) => ({
-    problemId: r.problemId,
-    maxScore: r.described ? (r.packageMax ?? PASS_FAIL_POINTS) : (judgedMax.get(r.problemId) ?? PASS_FAIL_POINTS),
+  return problems.map((p) => ({
+    problemId: p.problemId,
+    maxScore: p.described ? (p.packageMax ?? PASS_FAIL_POINTS) : (judgedMax.get(p.problemId) ?? PASS_FAIL_POINTS),
   }));
 }

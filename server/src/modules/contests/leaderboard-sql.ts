@@ -17,7 +17,10 @@ export function foldedSubmissions(contest: ContestRow, only: Pair[] | undefined,
   const freeze = view === 'frozen' ? contest.freeze_time : null;
   const counted = sql`status in (${sql.join(COUNTED_VERDICTS)})`;
   const kept = freeze ? sql`(${counted} or created_at >= ${freeze})` : counted;
-  const pairFilter = only ? sql`and (user_id, problem_id) in (${sql.join(only.map((p) => sql`(${p.userId}::int, ${p.problemId}::int)`))})` : sql``;
+  // Two arrays, not a list of pairs: a list of thousands of pairs exceeds PostgreSQL's stack depth.
+  const pairFilter = only
+    ? sql`and (user_id, problem_id) in (select * from unnest(${only.map((p) => p.userId)}::int[], ${only.map((p) => p.problemId)}::int[]))`
+    : sql``;
   const where = sql`contest_id = ${contest.id}
          and created_at >= ${contest.start_time} and created_at < ${contest.end_time}
          and ${kept}

@@ -2,68 +2,48 @@
 // the contest's scoring rule — ICPC: scoreboard.ts, folded here; IOI and OI: scored-scoreboard.ts,
 // folded by leaderboard-scores.ts — and the rule's ranking ranks them.
 //
-// Folding 100,000 submissions costs a scan, so each process keeps a contest's summaries and
-// its version (newest submission id, newest verdict time, member and problem counts: index
-// look-ups, migration 0004). A request within a second of the last check is answered from
-// memory; otherwise, when the version moved, only the (user, problem) pairs touched since are
-// folded again. A full fold happens on first use, when the contest's times or scoring rule
-// change, and every few minutes as a safety net (a rejudged record back in PD, a deleted
-// submission).
+// Folding 100,000 submissions costs a scan, so each process keeps its contests' boards in memory
+// (leaderboard-board.ts) and changes them in place. Whatever may change a board — a submission
+// made, judged, rejudged or deleted, a member added, removed or renamed, the problem set — is
+// numbered per contest by triggers in the writer's transaction (migration 0014), whichever process
+// or host wrote it. Every request reads the contest's number with the access check, in the same
+// query; when it moved, the board reads what changed since its own number and folds only those
+// pairs again. So every API process answers with the board as of the request, and an unchanged
+// board costs nothing more than the access check. A fold from scratch happens on first use, when
+// the contest's times or scoring rule change, when the problem set changes, and when the board is
+// further behind than the change log keeps.
 //
-// A contest with a freeze time has two boards, each cached on its own: the live one and the
-// frozen one (contest-freeze.ts). A cached board is keyed by the contest and the view and stamped
-// with the scoring rule, times and freeze state (start, end, freeze, thaw) it was folded for; a
-// board whose stamp differs from the contest row read for the request is folded again. Which
-// view a caller gets is decided on every request from that row too, so a thaw or a new rule
-// shows at once, and the frozen board is folded by its own SQL, so it never holds a verdict from
-// after the freeze.
+// A contest with a freeze time has two boards, each kept on its own: the live one and the frozen
+// one (contest-freeze.ts). A board is keyed by the contest and the view and stamped with the
+// scoring rule, times and freeze state (start, end, freeze, thaw) it was folded for; a board whose
+// stamp differs from the contest row read for the request is folded again. Which view a caller
+// gets is decided on every request from that row too, so a thaw or a new rule shows at once, and
+// the frozen board is folded by its own SQL, so it never holds a verdict from after the freeze.
 import { sql, type Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../common/clock.ts';
 import type { DB } from '../../db/schema.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
-import { assertCanSeeContest, type ContestRow } from './contest-access.ts';
+import { assertCanSeeContestBoard, type ContestRow } from './contest-access.ts';
 import { boardViewFor, type BoardView } from './contest-freeze.ts';
-import { scoredProblems, scoreSummaries } from './leaderboard-scores.ts';
+import { ContestBoard, contestMembers, type BoardChange, type BoardRule, type SerializedBoard } from './leaderboard-board.ts';
+import { describedProblems, problemMaxima, scoreSummaries, type DescribedProblem } from './leaderboard-scores.ts';
 import { foldedSubmissions, wholeMs, type Pair } from './leaderboard-sql.ts';
-import { rankScoreboard, type AttemptSummary, type ScoreboardMember, type ScoreboardRow } from './scoreboard.ts';
-import { rankScoredBoard, type ScoreRule, type ScoreSummary } from './scored-scoreboard.ts';
+import { rankStandings, summariesByUser } from './ranking.ts';
+import { icpcStanding, type AttemptSummary, type ScoreboardProblem, type ScoreboardRow } from './scoreboard.ts';
+import { scoredStanding, type ScoredProblem, type ScoreRule, type ScoreSummary } from './scored-scoreboard.ts';
 
-/** Rows checked this recently are served without looking at the database. */
-export const LEADERBOARD_FRESH_MS = 1000;
-/** A full fold at least this often. */
-export const LEADERBOARD_REBUILD_MS = 5 * 60_000;
-/** Verdicts are re-read this far back, for writers whose clocks ran a little behind. */
-const JUDGED_OVERLAP_MS = 10_000;
+/** More touched pairs than this since a board's version: fold it from scratch (a rejudge of a problem). */
+const MOST_PAIRS_APPLIED = 2000;
+/** The change log keeps at least this many of a contest's newest changes (leaderboard_changes). */
+const CHANGES_KEPT = 20_000;
 
-interface Version {
-  maxId: number;
-  maxJudgedMs: number;
-  members: number;
-  problems: number;
-}
-
-/** A board folded under one rule: its ranked rows, and how to fold some pairs again. */
-interface FoldedBoard {
-  rows: ScoreboardRow[];
-  /** Folds the given pairs again (their other summaries kept) and ranks the board anew. */
-  refold(touched: Pair[]): Promise<ScoreboardRow[]>;
-}
-
-interface ContestBoard extends FoldedBoard {
-  /** The contest's scoring rule, times and freeze state the board was folded for. */
-  state: string;
-  version: Version;
-  builtAt: number;
-  checkedAt: number;
-}
-
-const pairKey = (p: Pair) => `${p.userId}:${p.problemId}`;
-const sameVersion = (a: Version, b: Version) => a.maxId === b.maxId && a.maxJudgedMs === b.maxJudgedMs && a.members === b.members && a.problems === b.problems;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the rules' summary and problem types differ; each board keeps to its own
+type AnyBoard = ContestBoard<any, any, any>;
 
 export class Leaderboards {
-  /** Keyed by boardKey: contest and view; a board whose state differs from the contest's is folded again. */
-  private readonly boards = new Map<string, ContestBoard>();
-  private readonly updating = new Map<string, Promise<ScoreboardRow[]>>();
+  /** Keyed by boardKey: contest and view. */
+  private readonly boards = new Map<string, { board: AnyBoard; state: string }>();
+  private readonly updating = new Map<string, Promise<{ board: AnyBoard; state: string }>>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -72,106 +52,105 @@ export class Leaderboards {
 
   /**
    * The board of a contest the user may see, in the view the user gets (`frozen`: an
-   * administrator's choice, refused to others). The same array comes back while the board has not
-   * changed, so the reply can be serialized once per version (http/replies.ts serializedOnce).
+   * administrator's choice, refused to others), serialized once per version of the board.
    */
-  async boardFor(user: CurrentUser, contestId: number, frozen?: boolean): Promise<ScoreboardRow[]> {
-    const contest = await assertCanSeeContest(this.db, user, contestId);
-    return this.rows(contest, boardViewFor(contest, user, frozen, this.clock.now()));
+  async boardFor(user: CurrentUser, contestId: number, frozen?: boolean): Promise<SerializedBoard> {
+    const { contest, boardVersion } = await assertCanSeeContestBoard(this.db, user, contestId);
+    return (await this.board(contest, boardViewFor(contest, user, frozen, this.clock.now()), boardVersion)).serialized;
   }
 
+  /** The ranked rows of a contest's board as of now. */
   async rows(contest: ContestRow, view: BoardView = 'live'): Promise<ScoreboardRow[]> {
-    const key = boardKey(contest, view);
-    const board = this.boards.get(key);
-    const state = stateOf(contest);
-    if (board && board.state === state && this.clock.now().getTime() - board.checkedAt < LEADERBOARD_FRESH_MS) return board.rows;
-    // Concurrent requests for one board, of one rule and freeze state, share one update.
-    const updateKey = `${key}|${state}`;
-    let pending = this.updating.get(updateKey);
-    if (!pending) {
-      pending = this.update(contest, view, board).finally(() => this.updating.delete(updateKey));
-      this.updating.set(updateKey, pending);
-    }
-    return pending;
+    return (await this.board(contest, view, (await changesSince(this.db, contest.id, Infinity)).version)).serialized.rows();
   }
 
-  private async update(contest: ContestRow, view: BoardView, board: ContestBoard | undefined): Promise<ScoreboardRow[]> {
-    const now = this.clock.now().getTime();
-    // The version is read before the fold: whatever changes during it is picked up next time.
-    const version = await contestVersion(this.db, contest.id);
-    if (board && board.state === stateOf(contest) && now - board.builtAt < LEADERBOARD_REBUILD_MS) {
-      if (sameVersion(board.version, version)) {
-        board.checkedAt = now;
-        return board.rows;
+  /** The board at `version` or newer, folded for this contest row's state. */
+  private async board(contest: ContestRow, view: BoardView, version: number): Promise<AnyBoard> {
+    const key = boardKey(contest, view);
+    const state = stateOf(contest);
+    for (let tries = 0; ; tries++) {
+      const kept = this.boards.get(key);
+      if (kept && kept.state === state && kept.board.version >= version) return kept.board;
+      let pending = this.updating.get(key);
+      // Another request's update, maybe for a contest row read before or after this one's: after
+      // waiting for two of those, this request updates the board for its own row.
+      if (!pending || tries >= 2) {
+        const update = this.update(contest, view, kept?.state === state ? kept.board : undefined).then((board) => {
+          // Two updates at once (see above): the newer board stays.
+          const now = this.boards.get(key);
+          const entry = now && now.state === state && now.board.version > board.version ? now : { board, state };
+          this.boards.set(key, entry);
+          return entry;
+        });
+        pending = update.finally(() => {
+          if (this.updating.get(key) === pending) this.updating.delete(key);
+        });
+        this.updating.set(key, pending);
+        return (await pending).board;
+      } else {
+        await pending.catch(() => undefined);
       }
-      board.rows = await board.refold(await touchedPairs(this.db, contest.id, board.version));
-      Object.assign(board, { version, checkedAt: now });
-      return board.rows;
     }
-    const folded = await foldBoard(this.db, contest, view);
-    this.boards.set(boardKey(contest, view), { ...folded, state: stateOf(contest), version, builtAt: now, checkedAt: now });
-    return folded.rows;
+  }
+
+  /** The board with the changes since its version applied, or folded from scratch. */
+  private async update(contest: ContestRow, view: BoardView, board: AnyBoard | undefined): Promise<AnyBoard> {
+    const log = await changesSince(this.db, contest.id, board?.version ?? Infinity);
+    if (board && log.prunedThrough <= board.version && log.changes.length <= MOST_PAIRS_APPLIED && (await board.apply(log.changes, log.version))) {
+      if (log.version - log.prunedThrough > 2 * CHANGES_KEPT) await pruneChanges(this.db, contest.id, log.version - CHANGES_KEPT);
+      return board;
+    }
+    return withRule(contest, (rule) => ContestBoard.fold(this.db, contest, view, rule, log.version));
   }
 }
 
 /** The leaderboard computed from scratch, without any cache (the CLI reads it this way). */
 export async function buildLeaderboard(db: Kysely<DB>, contest: ContestRow, view: BoardView = 'live'): Promise<ScoreboardRow[]> {
-  return (await foldBoard(db, contest, view)).rows;
+  return withRule(contest, (rule) => rankFolded(db, contest, view, rule));
 }
 
-/** How a rule's board is folded (SQL, for every pair or some) and ranked against the contest's roster. */
-interface BoardRule<S extends Pair> {
-  fold(db: Kysely<DB>, contest: ContestRow, only: Pair[] | undefined, view: BoardView): Promise<S[]>;
-  rank(db: Kysely<DB>, contest: ContestRow, summaries: S[]): Promise<ScoreboardRow[]>;
+async function rankFolded<S extends Pair, D extends { problemId: number }, P extends { problemId: number }>(
+  db: Kysely<DB>,
+  contest: ContestRow,
+  view: BoardView,
+  rule: BoardRule<S, D, P>,
+): Promise<ScoreboardRow[]> {
+  const [summaries, described, members] = await Promise.all([rule.fold(db, contest, undefined, view), rule.problems(db, contest.id), contestMembers(db, contest.id)]);
+  const problems = rule.shown(described, () => summaries);
+  const column = new Map(problems.map((p, i) => [p.problemId, i]));
+  const byUser = summariesByUser(summaries, column);
+  return rankStandings(members.map((m) => rule.standing(problems, column, m, byUser.get(m.userId) ?? [])));
 }
 
-const icpcRule: BoardRule<AttemptSummary> = {
+const icpcRule: BoardRule<AttemptSummary, ScoreboardProblem, ScoreboardProblem> = {
   fold: attemptSummaries,
-  rank: async (db, contest, summaries) => {
-    const [problems, members] = await Promise.all([contestProblemIds(db, contest.id), contestMembers(db, contest.id)]);
-    return rankScoreboard(problems, members, summaries);
-  },
+  problems: contestProblemIds,
+  shown: (problems) => [...problems],
+  standing: icpcStanding,
 };
 
-const scoreRule = (rule: ScoreRule): BoardRule<ScoreSummary> => ({
-  fold: (db, contest, only, view) => scoreSummaries(db, contest, rule, only, view),
-  rank: async (db, contest, summaries) => {
-    const [problems, members] = await Promise.all([scoredProblems(db, contest.id, summaries), contestMembers(db, contest.id)]);
-    return rankScoredBoard(problems, members, summaries);
-  },
-});
+const scoreRules: Record<ScoreRule, BoardRule<ScoreSummary, DescribedProblem, ScoredProblem>> = {
+  ioi: scoreRule('ioi'),
+  oi: scoreRule('oi'),
+};
 
-function foldBoard(db: Kysely<DB>, contest: ContestRow, view: BoardView): Promise<FoldedBoard> {
-  return contest.scoring_rule === 'icpc' ? foldWith(icpcRule, db, contest, view) : foldWith(scoreRule(contest.scoring_rule), db, contest, view);
-}
-
-/** A full fold; the board keeps the summaries so that later changes fold only their pairs. */
-async function foldWith<S extends Pair>(rule: BoardRule<S>, db: Kysely<DB>, contest: ContestRow, view: BoardView): Promise<FoldedBoard> {
-  const summaries = new Map((await rule.fold(db, contest, undefined, view)).map((s) => [pairKey(s), s]));
-  const rank = () => rule.rank(db, contest, [...summaries.values()]);
+function scoreRule(rule: ScoreRule): BoardRule<ScoreSummary, DescribedProblem, ScoredProblem> {
   return {
-    rows: await rank(),
-    refold: async (touched) => {
-      const fresh = await rule.fold(db, contest, touched, view);
-      for (const pair of touched) summaries.delete(pairKey(pair));
-      for (const s of fresh) summaries.set(pairKey(s), s);
-      return rank();
-    },
+    fold: (db, contest, only, view) => scoreSummaries(db, contest, rule, only, view),
+    problems: describedProblems,
+    shown: problemMaxima,
+    standing: scoredStanding,
   };
 }
 
-/** The contest's problems in contest order (letters A, B, ...). */
-function contestProblemIds(db: Kysely<DB>, contestId: number): Promise<{ problemId: number }[]> {
-  return db.selectFrom('contest_problems').select('problem_id as problemId').where('contest_id', '=', contestId).orderBy('position').orderBy('problem_id').execute();
+/** `use` called with the contest's rule. */
+function withRule<T>(contest: ContestRow, use: <S extends Pair, D extends { problemId: number }, P extends { problemId: number }>(rule: BoardRule<S, D, P>) => T): T {
+  return contest.scoring_rule === 'icpc' ? use(icpcRule) : use(scoreRules[contest.scoring_rule]);
 }
 
-function contestMembers(db: Kysely<DB>, contestId: number): Promise<ScoreboardMember[]> {
-  return db
-    .selectFrom('contest_users as cu')
-    .innerJoin('users as u', 'u.id', 'cu.user_id')
-    .select(['u.id as userId', 'u.username as userName'])
-    .where('cu.contest_id', '=', contestId)
-    .execute();
+/** The contest's problems in contest order (letters A, B, ...). */
+function contestProblemIds(db: Kysely<DB>, contestId: number): Promise<ScoreboardProblem[]> {
+  return db.selectFrom('contest_problems').select('problem_id as problemId').where('contest_id', '=', contestId).orderBy('position').orderBy('problem_id').execute();
 }
 
 const boardKey = (contest: ContestRow, view: BoardView) => `${contest.id}:${view}`;
@@ -181,25 +160,33 @@ function stateOf(contest: ContestRow): string {
   return [contest.scoring_rule, ...[contest.start_time, contest.end_time, contest.freeze_time, contest.thawed_at].map(ms)].join(':');
 }
 
-async function contestVersion(db: Kysely<DB>, contestId: number): Promise<Version> {
-  const { rows } = await sql<{ max_id: number | null; judged: Date | null; members: number; problems: number }>`
-    select (select max(id) from submissions where contest_id = ${contestId}) as max_id,
-           (select max(judged_at) from submissions where contest_id = ${contestId}) as judged,
-           (select count(*)::int from contest_users where contest_id = ${contestId}) as members,
-           (select count(*)::int from contest_problems where contest_id = ${contestId}) as problems`.execute(db);
-  const r = rows[0];
-  return { maxId: r?.max_id ?? 0, maxJudgedMs: r?.judged ? new Date(r.judged).getTime() : 0, members: r?.members ?? 0, problems: r?.problems ?? 0 };
+/**
+ * The contest's leaderboard version, the newest version pruned from the log, and what changed
+ * after `since` (nothing read when `since` is Infinity; at most MOST_PAIRS_APPLIED + 1), in one
+ * snapshot.
+ */
+async function changesSince(db: Kysely<DB>, contestId: number, since: number): Promise<{ version: number; prunedThrough: number; changes: BoardChange[] }> {
+  const { rows } = await sql<{ version: number; pruned_through: number; user_id: number | null; problem_id: number | null; changed: boolean }>`
+    select v.version::float8 as version, v.pruned_through::float8 as pruned_through, c.user_id, c.problem_id, c.contest_id is not null as changed
+      from leaderboard_versions v
+      left join leaderboard_changes c on c.contest_id = v.contest_id and c.version > ${Number.isFinite(since) ? since : sql`v.version`}
+     where v.contest_id = ${contestId}
+     limit ${MOST_PAIRS_APPLIED + 1}`.execute(db);
+  return {
+    version: rows[0]?.version ?? 0,
+    prunedThrough: rows[0]?.pruned_through ?? 0,
+    changes: rows.filter((r) => r.changed).map((r) => ({ userId: r.user_id, problemId: r.problem_id })),
+  };
 }
 
-/** (user, problem) pairs with a submission or a verdict newer than `since`. */
-async function touchedPairs(db: Kysely<DB>, contestId: number, since: Version): Promise<Pair[]> {
-  const { rows } = await sql<{ user_id: number; problem_id: number }>`
-    select distinct user_id, problem_id from submissions
-     where contest_id = ${contestId} and id > ${since.maxId}
-    union
-    select distinct user_id, problem_id from submissions
-     where contest_id = ${contestId} and judged_at >= ${new Date(since.maxJudgedMs - JUDGED_OVERLAP_MS)}`.execute(db);
-  return rows.map((r) => ({ userId: r.user_id, problemId: r.problem_id }));
+/** Drops a contest's changes up to `through`; boards older than that are folded from scratch. */
+async function pruneChanges(db: Kysely<DB>, contestId: number, through: number): Promise<void> {
+  // One statement: a reader sees the new pruned_through and the rows gone together, or neither.
+  await sql`
+    with mark as (
+      update leaderboard_versions set pruned_through = ${through} where contest_id = ${contestId} and pruned_through < ${through} returning contest_id
+    )
+    delete from leaderboard_changes where contest_id in (select contest_id from mark) and version <= ${through}`.execute(db);
 }
 
 /**

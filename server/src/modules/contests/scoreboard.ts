@@ -5,6 +5,7 @@
 // outside [start, end). On a frozen board (contest-freeze.ts) only attempts before the freeze
 // count; every submission from the freeze on is a pending try whose verdict is not shown.
 import { problemLetter } from '@verdict/shared';
+import { rankStandings, summariesByUser, type Standing } from './ranking.ts';
 
 export const PENALTY_PER_REJECTION = 20;
 
@@ -74,6 +75,9 @@ export interface ScoreboardRow {
   judgeResultList: ScoreboardCell[];
 }
 
+/** A member's row before ranking, with its sort key (ranking.ts). */
+export type ScoreboardStanding = Standing<Omit<ScoreboardRow, 'rank'>>;
+
 export const minutes = (ms: number) => Math.floor(ms / 60000);
 
 /** Folds raw submissions into one summary per (user, problem) — the same rules as the SQL in leaderboard.ts. */
@@ -108,51 +112,32 @@ export function summarizeSubmissions(contest: ScoreboardContest, submissions: Sc
   return [...byKey.values()];
 }
 
-interface Ranked extends Omit<ScoreboardRow, 'rank'> {
-  lastAcMinute: number;
+/** One member's ICPC row and sort key: solved desc, penalty asc, last AC minute asc. */
+export function icpcStanding(problems: readonly ScoreboardProblem[], column: ReadonlyMap<number, number>, member: ScoreboardMember, summaries: Iterable<AttemptSummary>): ScoreboardStanding {
+  const cells: ScoreboardCell[] = problems.map((_, i) => ({ newId: problemLetter(i), result: '', cnt: 0, submitTime: 0 }));
+  let acNum = 0;
+  let timePenalty = 0;
+  let lastAcMinute = 0;
+  for (const s of summaries) {
+    const cell = cells[column.get(s.problemId)!];
+    if (s.firstAcMs !== null) {
+      const minute = minutes(s.firstAcMs);
+      Object.assign(cell, { result: 'AC', cnt: s.rejected + 1, submitTime: minute });
+      acNum += 1;
+      timePenalty += minute + PENALTY_PER_REJECTION * s.rejected;
+      lastAcMinute = Math.max(lastAcMinute, minute);
+    } else if (s.rejected > 0) {
+      Object.assign(cell, { result: 'WA', cnt: s.rejected, submitTime: minutes(s.lastMs) });
+    }
+    if (s.firstAcMs === null && s.pending > 0) cell.pending = s.pending;
+  }
+  return { row: { userName: member.userName, acNum, timePenalty, judgeResultList: cells }, key: [-acNum, timePenalty, lastAcMinute] };
 }
 
 export function rankScoreboard(problems: ScoreboardProblem[], members: ScoreboardMember[], summaries: AttemptSummary[]): ScoreboardRow[] {
   const column = new Map(problems.map((p, i) => [p.problemId, i]));
-  const byUser = new Map<number, AttemptSummary[]>();
-  for (const s of summaries) {
-    if (!column.has(s.problemId)) continue;
-    const list = byUser.get(s.userId) ?? [];
-    list.push(s);
-    byUser.set(s.userId, list);
-  }
-  const rows: Ranked[] = members.map((member) => {
-    const cells: ScoreboardCell[] = problems.map((_, i) => ({ newId: problemLetter(i), result: '', cnt: 0, submitTime: 0 }));
-    let acNum = 0;
-    let timePenalty = 0;
-    let lastAcMinute = 0;
-    for (const s of byUser.get(member.userId) ?? []) {
-      const cell = cells[column.get(s.problemId)!];
-      if (s.firstAcMs !== null) {
-        const minute = minutes(s.firstAcMs);
-        Object.assign(cell, { result: 'AC', cnt: s.rejected + 1, submitTime: minute });
-        acNum += 1;
-        timePenalty += minute + PENALTY_PER_REJECTION * s.rejected;
-        lastAcMinute = Math.max(lastAcMinute, minute);
-      } else if (s.rejected > 0) {
-        Object.assign(cell, { result: 'WA', cnt: s.rejected, submitTime: minutes(s.lastMs) });
-      }
-      if (s.firstAcMs === null && s.pending > 0) cell.pending = s.pending;
-    }
-    return { userName: member.userName, acNum, timePenalty, lastAcMinute, judgeResultList: cells };
-  });
-  rows.sort(
-    (a, b) =>
-      b.acNum - a.acNum || a.timePenalty - b.timePenalty || a.lastAcMinute - b.lastAcMinute || (a.userName < b.userName ? -1 : a.userName > b.userName ? 1 : 0),
-  );
-  let rank = 0;
-  return rows.map((row, i) => {
-    const prev = rows[i - 1];
-    const tied = prev && prev.acNum === row.acNum && prev.timePenalty === row.timePenalty && prev.lastAcMinute === row.lastAcMinute;
-    if (!tied) rank = i + 1;
-    const { lastAcMinute: _, ...rest } = row;
-    return { rank, ...rest };
-  });
+  const byUser = summariesByUser(summaries, column);
+  return rankStandings(members.map((member) => icpcStanding(problems, column, member, byUser.get(member.userId) ?? [])));
 }
 
 /** The whole scoreboard from raw submissions (tests and small contests). */

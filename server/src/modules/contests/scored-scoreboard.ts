@@ -21,8 +21,10 @@ import {
   type ScoreboardContest,
   type ScoreboardMember,
   type ScoreboardRow,
+  type ScoreboardStanding,
   type ScoreboardSubmission,
 } from './scoreboard.ts';
+import { rankStandings, summariesByUser } from './ranking.ts';
 
 /** The rules that rank by score. */
 export type ScoreRule = Exclude<ScoringRule, 'icpc'>;
@@ -100,50 +102,37 @@ export function summarizeScoredSubmissions(rule: ScoreRule, contest: ScoreboardC
   return [...byKey.values()];
 }
 
-interface Ranked extends Omit<ScoreboardRow, 'rank'> {
-  score: number;
+/**
+ * One member's row and sort key: total score desc, then the tie-break minute asc. Spec fields, filled
+ * in the score rules' terms: `acNum` counts the problems at full score, `timePenalty` is the
+ * tie-break minute; a cell's `result` is AC at full score, WA when it has counted submissions below
+ * it, `cnt` counts them, `submitTime` is the minute of the one that set the score.
+ */
+export function scoredStanding(problems: readonly ScoredProblem[], column: ReadonlyMap<number, number>, member: ScoreboardMember, summaries: Iterable<ScoreSummary>): ScoreboardStanding {
+  const cells: ScoreboardCell[] = problems.map((p, i) => ({ newId: problemLetter(i), result: '', cnt: 0, submitTime: 0, score: 0, maxScore: p.maxScore }));
+  let acNum = 0;
+  let total = 0;
+  let lastScoredMinute = 0;
+  for (const s of summaries) {
+    const cell = cells[column.get(s.problemId)!];
+    if (s.attempts > 0) {
+      const minute = minutes(s.scoredMs);
+      Object.assign(cell, { result: s.full ? 'AC' : 'WA', cnt: s.attempts, submitTime: minute, score: s.points });
+      if (s.full) acNum += 1;
+      total += s.points;
+      if (s.points > 0) lastScoredMinute = Math.max(lastScoredMinute, minute);
+    }
+    if (s.pending > 0) cell.pending = s.pending;
+  }
+  const score = roundScore(total);
+  return { row: { userName: member.userName, acNum, timePenalty: lastScoredMinute, score, judgeResultList: cells }, key: [-score, lastScoredMinute] };
 }
 
-/**
- * The ranked board. Spec fields, filled in the score rules' terms: `acNum` counts the problems at
- * full score, `timePenalty` is the tie-break minute; a cell's `result` is AC at full score, WA
- * when it has counted submissions below it, `cnt` counts them, `submitTime` is the minute of the
- * one that set the score.
- */
+/** The ranked board. */
 export function rankScoredBoard(problems: ScoredProblem[], members: ScoreboardMember[], summaries: ScoreSummary[]): ScoreboardRow[] {
   const column = new Map(problems.map((p, i) => [p.problemId, i]));
-  const byUser = new Map<number, ScoreSummary[]>();
-  for (const s of summaries) {
-    if (!column.has(s.problemId)) continue;
-    const list = byUser.get(s.userId) ?? [];
-    list.push(s);
-    byUser.set(s.userId, list);
-  }
-  const rows: Ranked[] = members.map((member) => {
-    const cells: ScoreboardCell[] = problems.map((p, i) => ({ newId: problemLetter(i), result: '', cnt: 0, submitTime: 0, score: 0, maxScore: p.maxScore }));
-    let acNum = 0;
-    let total = 0;
-    let lastScoredMinute = 0;
-    for (const s of byUser.get(member.userId) ?? []) {
-      const cell = cells[column.get(s.problemId)!];
-      if (s.attempts > 0) {
-        const minute = minutes(s.scoredMs);
-        Object.assign(cell, { result: s.full ? 'AC' : 'WA', cnt: s.attempts, submitTime: minute, score: s.points });
-        if (s.full) acNum += 1;
-        total += s.points;
-        if (s.points > 0) lastScoredMinute = Math.max(lastScoredMinute, minute);
-      }
-      if (s.pending > 0) cell.pending = s.pending;
-    }
-    return { userName: member.userName, acNum, timePenalty: lastScoredMinute, score: roundScore(total), judgeResultList: cells };
-  });
-  rows.sort((a, b) => b.score - a.score || a.timePenalty - b.timePenalty || (a.userName < b.userName ? -1 : a.userName > b.userName ? 1 : 0));
-  let rank = 0;
-  return rows.map((row, i) => {
-    const prev = rows[i - 1];
-    if (!(prev && prev.score === row.score && prev.timePenalty === row.timePenalty)) rank = i + 1;
-    return { rank, ...row };
-  });
+  const byUser = summariesByUser(summaries, column);
+  return rankStandings(members.map((member) => scoredStanding(problems, column, member, byUser.get(member.userId) ?? [])));
 }
 
 /** The whole IOI or OI scoreboard from raw submissions (tests and small contests). */

@@ -2,11 +2,12 @@
 // "Submission (admin list)"). Source code is shown only to its owner and administrators.
 import type { Kysely } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
-import type { DB, GroupScore, TestResult } from '../../db/schema.ts';
+import type { DB, GroupScore, SubmittedFile, TestResult } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { formatTime } from '../../common/wire.ts';
 import { assertCanSeeContest, isAdmin } from '../contests/contest-access.ts';
+import { findLanguage, type LanguageChoice } from '../problems/templates-languages.ts';
 
 export interface WireRecord {
   id: number;
@@ -14,6 +15,8 @@ export interface WireRecord {
   problemTitle: string;
   username: string;
   contestId: number | null;
+  /** The contest's title (not in the spec); null outside a contest. */
+  contestTitle: string | null;
   templateId: number | null;
   templateName: string;
   language: string;
@@ -28,6 +31,11 @@ export interface WireRecord {
 
 export interface WireRecordDetail extends WireRecord {
   code: string;
+  /** A submission of several files: each file (code holds them joined); null for one source. */
+  files: SubmittedFile[] | null;
+  /** The language's name and editor mode (for highlighting); the id itself and plain text when the judge no longer offers it. */
+  languageName: string;
+  editorMode: string;
   compileMessage: string;
   tests: TestResult[];
   /** Scoring problems: each test data group's verdict and score (root last); null otherwise. */
@@ -42,8 +50,9 @@ function baseQuery(db: Kysely<DB>) {
     .innerJoin('problems as p', 'p.id', 's.problem_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('templates as t', 't.id', 's.template_id')
+    .leftJoin('contests as c', 'c.id', 's.contest_id')
     .select([
-      's.id', 's.problem_id', 'p.title', 'u.username', 's.contest_id', 's.template_id', 't.language as template_language',
+      's.id', 's.problem_id', 'p.title', 'u.username', 's.contest_id', 'c.title as contest_title', 's.template_id', 't.language as template_language',
       's.language', 's.status', 's.run_time', 's.run_memory', 's.created_at', 's.score', 's.max_score',
     ]);
 }
@@ -57,6 +66,7 @@ function toWire(r: BaseRow): WireRecord {
     problemTitle: r.title,
     username: r.username,
     contestId: r.contest_id,
+    contestTitle: r.contest_title ?? null,
     templateId: r.template_id,
     templateName: r.template_language ?? r.language,
     language: r.language,
@@ -112,12 +122,22 @@ export async function listRecords(db: Kysely<DB>, filter: RecordFilter): Promise
 }
 
 /** One record with its code and per-test results: for its owner and administrators. */
-export async function recordDetail(db: Kysely<DB>, user: CurrentUser, id: number): Promise<WireRecordDetail> {
+export async function recordDetail(db: Kysely<DB>, user: CurrentUser, id: number, languages: LanguageChoice[] = []): Promise<WireRecordDetail> {
   const row = await baseQuery(db)
-    .select(['s.user_id', 's.code', 's.compile_message', 's.tests', 's.groups'])
+    .select(['s.user_id', 's.code', 's.files', 's.compile_message', 's.tests', 's.groups'])
     .where('s.id', '=', id)
     .executeTakeFirst();
   // Someone else's record answers like a missing one: no hint that it exists.
   if (!row || (row.user_id !== user.id && !isAdmin(user))) throw fail('NOT_FOUND', 'No such record');
-  return { ...toWire(row), code: row.code, compileMessage: row.compile_message, tests: row.tests, groups: row.groups };
+  const language = findLanguage(languages, row.language);
+  return {
+    ...toWire(row),
+    code: row.code,
+    files: row.files,
+    languageName: language?.name ?? row.language,
+    editorMode: language?.editorMode ?? 'text/plain',
+    compileMessage: row.compile_message,
+    tests: row.tests,
+    groups: row.groups,
+  };
 }

@@ -1,10 +1,10 @@
 // Admin user management (spec §7 Admin/Users, §5 admin user rules).
 import { USER_LIMITS, USER_MESSAGES } from '@verdict/shared';
 import { z } from 'zod';
-import { wireUserReply as wireUser } from '../../common/wire.ts';
+import { wireUserReply } from '../../common/wire.ts';
 import { route } from '../../http/route.ts';
 import { idField, idListBody, textField } from '../../http/fields.ts';
-import { addUser, deleteUsers, listUsers, listUsersByAuth, setUserPassword, updateUser } from './users-admin.ts';
+import { addUser, deleteUsers, listUsers, listUsersByAuth, setAffiliations, setUserPassword, updateUser } from './users-admin.ts';
 
 const { maximum30: MAX_30, passwordLength: PASSWORD_LENGTH, passwordMismatch: PASSWORD_MISMATCH } = USER_MESSAGES;
 
@@ -21,6 +21,16 @@ const authOf = (allowed: number[], message: string) =>
   z
     .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: message }).refine((n) => allowed.includes(n), message))
     .meta({ type: 'integer', enum: allowed });
+/** Optional; empty clears it. */
+const affiliation = z
+  .string({ error: 'Affiliation must be text' })
+  .trim()
+  .max(USER_LIMITS.affiliationMax, `Affiliation: at most ${USER_LIMITS.affiliationMax} characters`)
+  .nullable()
+  .optional()
+  .meta({ description: "University or organisation (the team's organization in the Contest API); empty or null: none" });
+/** Users as administrators see them: with their affiliation. */
+const wireUser = wireUserReply.extend({ affiliation: z.string().nullable() });
 const password = z.string({ error: PASSWORD_LENGTH }).min(USER_LIMITS.adminPasswordMin, PASSWORD_LENGTH).max(USER_LIMITS.adminPasswordMax, PASSWORD_LENGTH);
 const confirmPassword = z.string({ error: PASSWORD_MISMATCH }).optional();
 
@@ -64,6 +74,7 @@ export const usersAdminRoutes = [
         nickname: nickname(30).default(''),
         gender,
         auth: authOf([0, 1], 'Please select user or admin authority'),
+        affiliation,
         password,
         confirmPassword,
       })
@@ -90,10 +101,31 @@ export const usersAdminRoutes = [
         nickname: nickname(100).default(''),
         gender,
         auth: authOf([0, 1, 2], 'Please select user or admin authority'),
+        affiliation: affiliation.meta({ description: 'Left out: unchanged; empty or null: none' }),
       })
       .strict(),
     reply: wireUser,
     handler: ({ body, user }, { db }) => updateUser(db, user!, body),
+  }),
+  route({
+    method: 'post',
+    path: '/api/user/affiliations',
+    role: 'admin',
+    tag: 'admin users',
+    summary: "Set users' affiliations by username (a user-list spreadsheet's Affiliation column); unknown names are reported",
+    encoding: 'json',
+    body: z
+      .object({
+        affiliations: z
+          .array(z.object({ username: z.string({ error: 'username must be text' }).trim().min(1, 'username cannot be empty'), affiliation }).strict(), {
+            error: 'affiliations must be a list of {username, affiliation}',
+          })
+          .min(1, 'No affiliations to set')
+          .max(10_000, 'At most 10000 affiliations at once'),
+      })
+      .strict(),
+    reply: z.object({ updated: z.array(z.string()), unknown: z.array(z.string()) }),
+    handler: ({ body }, { db }) => setAffiliations(db, body.affiliations.map((e) => ({ username: e.username, affiliation: e.affiliation ?? null }))),
   }),
   route({
     method: 'post',

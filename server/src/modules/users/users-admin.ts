@@ -12,6 +12,11 @@ import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
 
+/** A user as administrators see it: with the affiliation (migration 0014), null when none. */
+export interface AdminUser extends WireUser {
+  affiliation: string | null;
+}
+
 export interface NewUser {
   username: string;
   email: string;
@@ -19,6 +24,8 @@ export interface NewUser {
   gender: 'male' | 'female';
   auth: number;
   password: string;
+  /** null or empty: none. */
+  affiliation?: string | null;
 }
 
 export interface UserChanges {
@@ -28,23 +35,32 @@ export interface UserChanges {
   nickname: string;
   gender: 'male' | 'female';
   auth: number;
+  /** undefined: unchanged; null or empty: none. */
+  affiliation?: string | null;
 }
 
-const USER_COLUMNS = ['id', 'username', 'email', 'nickname', 'gender', 'auth'] as const;
+const USER_COLUMNS = ['id', 'username', 'email', 'nickname', 'gender', 'auth', 'affiliation'] as const;
+
+function toAdminUser(row: Parameters<typeof toWireUser>[0] & { affiliation: string | null }): AdminUser {
+  return { ...toWireUser(row), affiliation: row.affiliation };
+}
+
+/** What is stored for an affiliation: trimmed text, or null for none. */
+export const affiliationValue = (text: string | null | undefined) => text?.trim() || null;
 const SUPERADMIN = 2;
 
-export async function listUsers(db: Kysely<DB>, keyword?: string): Promise<WireUser[]> {
+export async function listUsers(db: Kysely<DB>, keyword?: string): Promise<AdminUser[]> {
   let q = db.selectFrom('users').select(USER_COLUMNS).orderBy('id');
   if (keyword) {
     const pattern = containsPattern(keyword);
     q = q.where((eb) => eb.or([eb('username', 'ilike', pattern), eb('email', 'ilike', pattern)]));
   }
-  return (await q.execute()).map(toWireUser);
+  return (await q.execute()).map(toAdminUser);
 }
 
-export async function listUsersByAuth(db: Kysely<DB>, auth: number): Promise<WireUser[]> {
+export async function listUsersByAuth(db: Kysely<DB>, auth: number): Promise<AdminUser[]> {
   const rows = await db.selectFrom('users').select(USER_COLUMNS).where('auth', '=', auth).orderBy('id').execute();
-  return rows.map(toWireUser);
+  return rows.map(toAdminUser);
 }
 
 async function assertUnique(db: Kysely<DB>, username: string, email: string, exceptId?: number): Promise<void> {
@@ -66,16 +82,16 @@ function rethrowUnique(err: unknown): never {
   throw err;
 }
 
-export async function addUser(db: Kysely<DB>, input: NewUser): Promise<WireUser> {
+export async function addUser(db: Kysely<DB>, input: NewUser): Promise<AdminUser> {
   await assertUnique(db, input.username, input.email);
-  const { password, ...fields } = input;
+  const { password, affiliation, ...fields } = input;
   const row = await db
     .insertInto('users')
-    .values({ ...fields, password_hash: await hashPassword(password) })
+    .values({ ...fields, affiliation: affiliationValue(affiliation), password_hash: await hashPassword(password) })
     .returning(USER_COLUMNS)
     .executeTakeFirstOrThrow()
     .catch(rethrowUnique);
-  return toWireUser(row);
+  return toAdminUser(row);
 }
 
 async function findUser(db: Kysely<DB>, id: number) {
@@ -93,7 +109,7 @@ async function superadminCount(db: Kysely<DB>): Promise<number> {
   return Number(row.n);
 }
 
-export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: UserChanges): Promise<WireUser> {
+export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: UserChanges): Promise<AdminUser> {
   return db.transaction().execute(async (trx) => {
     const current = await findUser(trx, changes.id);
     assertMayManage(caller, current);
@@ -105,9 +121,10 @@ export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: U
       throw fail('CONFLICT', 'The last superadmin cannot be demoted');
     }
     await assertUnique(trx, changes.username, changes.email, changes.id);
-    const { id, ...fields } = changes;
-    const row = await trx.updateTable('users').set(fields).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirstOrThrow().catch(rethrowUnique);
-    return toWireUser(row);
+    const { id, affiliation, ...fields } = changes;
+    const set = affiliation === undefined ? fields : { ...fields, affiliation: affiliationValue(affiliation) };
+    const row = await trx.updateTable('users').set(set).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirstOrThrow().catch(rethrowUnique);
+    return toAdminUser(row);
   });
 }
 
@@ -133,5 +150,26 @@ export async function deleteUsers(db: Kysely<DB>, caller: CurrentUser, ids: numb
     }
     await trx.deleteFrom('users').where('id', 'in', unique).execute();
     return unique.length;
+  });
+}
+
+export interface AffiliationOutcome {
+  updated: string[];
+  unknown: string[];
+}
+
+/**
+ * Sets the affiliations of users named by username (a user-list spreadsheet's Affiliation
+ * column), all or none; unknown names are reported, not fatal. Empty text clears one.
+ */
+export async function setAffiliations(db: Kysely<DB>, entries: { username: string; affiliation: string | null }[]): Promise<AffiliationOutcome> {
+  const latest = new Map(entries.map((e) => [e.username, affiliationValue(e.affiliation)]));
+  return db.transaction().execute(async (trx) => {
+    const outcome: AffiliationOutcome = { updated: [], unknown: [] };
+    for (const [username, affiliation] of latest) {
+      const row = await trx.updateTable('users').set({ affiliation }).where('username', '=', username).returning('id').executeTakeFirst();
+      (row ? outcome.updated : outcome.unknown).push(username);
+    }
+    return outcome;
   });
 }

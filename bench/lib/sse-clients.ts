@@ -1,0 +1,87 @@
+// The contestants of bench/sse.ts, in a process of their own (the server's process only serves): N live streams (GET /api/events) on plain HTTP connections, every event's arrival time
+// kept, and, when asked, each stream's first arrival of an event after a moment.
+import http from 'node:http';
+
+interface Arrival {
+  event: string;
+  data: Record<string, unknown>;
+  at: number;
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const streams: { arrivals: Arrival[]; request: http.ClientRequest }[] = [];
+/** As the web app does: read the board when the stream says it changed (the arrival is event 'board'). */
+let boardUrl: string | null = null;
+const boardAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function readBoard(token: string, arrivals: Arrival[]): void {
+  http
+    .get(boardUrl!, { headers: { Authorization: token, 'Accept-Encoding': 'gzip' }, agent: boardAgent }, (res) => {
+      res.resume();
+      res.on('end', () => arrivals.push({ event: 'board', data: { status: res.statusCode }, at: now() }));
+    })
+    .on('error', () => {});
+}
+
+function open(url: string, token: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const arrivals: Arrival[] = [];
+    const request = http.get(url, { headers: { Authorization: token, Accept: 'text/event-stream' }, agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`stream refused: ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffered = '';
+      res.on('data', (chunk: string) => {
+        buffered += chunk;
+        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (!event || !data) continue;
+          arrivals.push({ event, data: JSON.parse(data), at: now() });
+          if (event === 'hello') resolve();
+          // As the web app: within a second, at random (useContestScoreboard.ts, BOARD_SPREAD_MS).
+          if (event === 'scoreboard' && boardUrl) setTimeout(() => readBoard(token, arrivals), Math.random() * 1000);
+        }
+      });
+      res.on('error', () => {});
+    });
+    request.on('error', reject);
+    streams.push({ arrivals, request });
+  });
+}
+
+/** What bench/sse.ts asks. */
+interface Request {
+  type: 'open' | 'firsts' | 'close';
+  url?: string;
+  tokens?: string[];
+  boardUrl?: string;
+  event?: string;
+  after?: number;
+  match?: Record<string, unknown>;
+}
+
+process.on('message', async (message: Request) => {
+  if (message.type === 'open') {
+    const started = now();
+    boardUrl = message.boardUrl ?? null;
+    const tokens = message.tokens ?? [];
+    // A few hundred at a time: the accept queue of the server is not the thing measured.
+    for (let i = 0; i < tokens.length; i += 200) await Promise.all(tokens.slice(i, i + 200).map((t) => open(message.url!, t)));
+    process.send!({ type: 'opened', ms: now() - started });
+  } else if (message.type === 'firsts') {
+    // Per stream: the first `event` after `after` whose data has the given fields (null: none yet).
+    const match: Record<string, unknown> = message.match ?? {};
+    const firsts = streams.map((s) => s.arrivals.find((a) => a.event === message.event && a.at > message.after! && Object.entries(match).every(([k, v]) => a.data[k] === v))?.at ?? null);
+    process.send!({ type: 'firsts', firsts });
+  } else if (message.type === 'close') {
+    for (const s of streams) s.request.destroy();
+    boardAgent.destroy();
+    process.send!({ type: 'closed' });
+  }
+});

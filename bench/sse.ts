@@ -1,0 +1,169 @@
+// Live updates for a whole contest room (issue 16, item 3): N contestants (1000 by default) each
+// hold GET /api/events open on one server, from a process beside it, and read the leaderboard
+// whenever their stream says it changed, as the web app does. Measured side by side in one run:
+//   - the anchors: GET /api/health and the leaderboard without any stream, then with the N open;
+//   - opening the N streams, the server's memory per stream and its event loop while they idle;
+//   - a verdict written to the database as a judge process would (UPDATE of the record): its
+//     owner's event, every stream's scoreboard news and every contestant's fresh board;
+//   - an announcement posted through the API reaching every stream.
+// Usage: npm run bench -- sse [N=1000] [--pg] [--rounds 10]
+import crypto from 'node:crypto';
+import { fork } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { hashToken } from '@verdict/server/internal/modules/accounts/tokens';
+import { loadAverage, startBenchServer } from './lib/judge-server.ts';
+
+const args = process.argv.slice(2);
+const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 1000);
+const usePg = args.includes('--pg');
+const ROUNDS = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 10;
+
+const now = () => performance.timeOrigin + performance.now();
+const pct = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
+const row = (name: string, values: number[], of = values.length) =>
+  `| ${name} | ${values.length}/${of} | ${fmt(pct(values, 50))} | ${fmt(pct(values, 99))} | ${fmt(Math.max(...values))} |`;
+
+const bench = await startBenchServer({ workers: 0, usePg, env: { SUBMIT_WAIT_MS: '0' } });
+const { db } = bench.server.services;
+const clients = fork(new URL('./lib/sse-clients.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], serialization: 'advanced' });
+const ask = <T>(message: object, reply: string): Promise<T> =>
+  new Promise((resolve) => {
+    const on = (m: { type: string }) => {
+      if (m.type !== reply) return;
+      clients.off('message', on);
+      resolve(m as T);
+    };
+    clients.on('message', on);
+    clients.send(message);
+  });
+
+try {
+  // The room: a running contest with one problem and N members, each with a session and one submission.
+  const contest = await db
+    .insertInto('contests')
+    .values({ title: 'Live bench', start_time: new Date(Date.now() - 3600_000), end_time: new Date(Date.now() + 3600_000), create_time: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const problem = await db.insertInto('problems').values({ title: 'Sum', time_limit: 1000, memory_limit: 256 }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('contest_problems').values({ contest_id: contest.id, problem_id: problem.id, position: 0 }).execute();
+  const tokens: string[] = [];
+  const submissionOf: number[] = [];
+  for (let i = 0; i < N; i += 500) {
+    const batch = Array.from({ length: Math.min(500, N - i) }, (_, j) => i + j);
+    const users = await db
+      .insertInto('users')
+      .values(batch.map((k) => ({ username: `live${k}`, email: `live${k}@bench.test`, nickname: `live${k}`, auth: 0, password_hash: 'x' })))
+      .returning('id')
+      .execute();
+    const batchTokens = batch.map(() => crypto.randomBytes(32).toString('base64url'));
+    tokens.push(...batchTokens);
+    await db
+      .insertInto('auth_tokens')
+      .values(users.map((u, j) => ({ user_id: u.id, token_hash: hashToken(batchTokens[j]), expires_at: new Date(Date.now() + 86400_000) })))
+      .execute();
+    await db.insertInto('contest_users').values(users.map((u) => ({ contest_id: contest.id, user_id: u.id }))).execute();
+    const subs = await db
+      .insertInto('submissions')
+      .values(users.map((u) => ({ user_id: u.id, problem_id: problem.id, contest_id: contest.id, language: 'cpp', code: '//', status: 'PD', tests: '[]', created_at: new Date() })))
+      .returning('id')
+      .execute();
+    submissionOf.push(...subs.map((s) => s.id));
+  }
+  const boardUrl = `${bench.url}/api/BangDan/AllResultList?contestId=${contest.id}`;
+
+  async function anchor(url: string, token: string | null, n = 200): Promise<number[]> {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = now();
+      const res = await fetch(url, { headers: token ? { Authorization: token, 'Accept-Encoding': 'gzip' } : {} });
+      await res.arrayBuffer();
+      times.push(now() - t0);
+    }
+    return times;
+  }
+  const healthBefore = await anchor(`${bench.url}/api/health`, null);
+  const boardBefore = await anchor(boardUrl, tokens[0]);
+
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const opened = await ask<{ ms: number }>({ type: 'open', url: `${bench.url}/api/events?contestId=${contest.id}`, tokens, boardUrl }, 'opened');
+  const rssAfter = process.memoryUsage().rss;
+  const streams = bench.server.services.events.size;
+
+  const elu0 = performance.eventLoopUtilization();
+  await new Promise((r) => setTimeout(r, 5000));
+  const idle = performance.eventLoopUtilization(elu0).utilization;
+
+  const healthDuring = await anchor(`${bench.url}/api/health`, null);
+  const boardDuring = await anchor(boardUrl, tokens[0]);
+
+  // Verdicts, one at a time, as a judge process writes them; apart by more than the board's once-a-second news.
+  const owner: number[] = [];
+  const news: number[] = [];
+  const boards: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const k = (r * 97) % N;
+    const t0 = now();
+    await db
+      .updateTable('submissions')
+      .set({ status: r % 2 ? 'WA' : 'AC', run_time: 10, judged_at: new Date() })
+      .where('id', '=', submissionOf[k])
+      .execute();
+    // Until every contestant has read the board (or 10 s): rounds do not overlap.
+    for (let waited = 0; waited < 10_000; waited += 250) {
+      await new Promise((res) => setTimeout(res, 250));
+      const read = await ask<{ firsts: (number | null)[] }>({ type: 'firsts', event: 'board', after: t0 }, 'firsts');
+      if (read.firsts.every((t) => t !== null)) break;
+    }
+    const mine = await ask<{ firsts: (number | null)[] }>({ type: 'firsts', event: 'submission', after: t0, match: { id: submissionOf[k] } }, 'firsts');
+    if (mine.firsts[k] !== null) owner.push(mine.firsts[k]! - t0);
+    const told = await ask<{ firsts: (number | null)[] }>({ type: 'firsts', event: 'scoreboard', after: t0 }, 'firsts');
+    news.push(...told.firsts.filter((t): t is number => t !== null).map((t) => t - t0));
+    const read = await ask<{ firsts: (number | null)[] }>({ type: 'firsts', event: 'board', after: t0 }, 'firsts');
+    boards.push(...read.firsts.filter((t): t is number => t !== null).map((t) => t - t0));
+    // Others' submissions were no news to anyone but their owner.
+    const leaked = mine.firsts.filter((t, i) => t !== null && i !== k).length;
+    if (leaked) throw new Error(`${leaked} streams heard another contestant's submission`);
+  }
+
+  // An announcement through the API.
+  const announced: number[] = [];
+  const adminToken = bench.adminToken;
+  for (let r = 0; r < 3; r++) {
+    const t0 = now();
+    const res = await fetch(`${bench.url}/api/clarification/admin/announce`, {
+      method: 'POST',
+      headers: { Authorization: adminToken, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ contestId: contest.id, text: `Announcement ${r}` }),
+    });
+    const reply = (await res.json()) as { code: number; message: string };
+    if (reply.code !== 0) throw new Error(reply.message);
+    await new Promise((res) => setTimeout(res, 1500));
+    const got = await ask<{ firsts: (number | null)[] }>({ type: 'firsts', event: 'clarification', after: t0 }, 'firsts');
+    announced.push(...got.firsts.filter((t): t is number => t !== null).map((t) => t - t0));
+  }
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from submissions`.execute(db);
+
+  console.log(`\nLive updates: ${N} contestants' streams on one server (${usePg ? 'PostgreSQL' : 'PGlite'}), ${rows[0].n} submissions; ${loadAverage()}`);
+  console.log(`streams open on the server: ${streams}; all opened in ${fmt(opened.ms)} ms; server memory +${((rssAfter - rssBefore) / 1024 / N).toFixed(1)} KB per stream; server event loop while idle: ${(idle * 100).toFixed(1)}% busy\n`);
+  console.log('| measured (ms) | count | p50 | p99 | max |');
+  console.log('|---|---|---|---|---|');
+  console.log(row('anchor: GET /api/health, no stream open', healthBefore));
+  console.log(row(`anchor: GET /api/health, ${N} streams open`, healthDuring));
+  console.log(row('anchor: leaderboard, no stream open', boardBefore));
+  console.log(row(`anchor: leaderboard, ${N} streams open`, boardDuring));
+  console.log(row("verdict written → its owner's submission event", owner, ROUNDS));
+  console.log(row('verdict written → scoreboard news on every stream', news, ROUNDS * N));
+  console.log(row('verdict written → every contestant read the new board', boards, ROUNDS * N));
+  console.log(row('announcement posted → on every stream', announced, 3 * N));
+} finally {
+  await ask({ type: 'close' }, 'closed');
+  clients.kill();
+  await bench.close();
+}

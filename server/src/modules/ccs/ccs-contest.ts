@@ -1,0 +1,72 @@
+// The contest-wide objects of the Contest API: the API information, a contest, its state and
+// what a reader may access.
+import type { ContestRow } from '../contests/contest-access.ts';
+import { PENALTY_PER_REJECTION } from '../contests/scoreboard.ts';
+import { absTime, absTimeOrNull, relTime } from './ccs-format.ts';
+import type { CcsContext } from './ccs-viewer.ts';
+
+export const CCS_VERSION = '2023-06';
+
+export function apiInformation() {
+  return { version: CCS_VERSION, version_url: `https://ccs-specs.icpc.io/${CCS_VERSION}/contest_api`, provider: { name: 'Verdict' } };
+}
+
+export function contestObject(contest: ContestRow) {
+  const scoring = contest.scoring_rule === 'icpc' ? { scoreboard_type: 'pass-fail', penalty_time: PENALTY_PER_REJECTION } : { scoreboard_type: 'score' };
+  return {
+    id: String(contest.id),
+    name: contest.title,
+    formal_name: contest.title,
+    start_time: absTime(contest.start_time),
+    countdown_pause_time: null,
+    duration: relTime(contest.end_time.getTime() - contest.start_time.getTime()),
+    scoreboard_freeze_duration: contest.freeze_time ? relTime(contest.end_time.getTime() - contest.freeze_time.getTime()) : null,
+    ...scoring,
+  };
+}
+
+/**
+ * The contest's state at `now`. Verdict keeps judging after the end (rejudges), so updates never
+ * end; results are final once the contest ended and its board, if it froze, was thawed.
+ */
+export function stateObject(contest: ContestRow, now: Date) {
+  const reached = (at: Date | null) => (at && now >= at ? at : null);
+  const started = reached(contest.start_time);
+  const ended = reached(contest.end_time);
+  const frozen = reached(contest.freeze_time);
+  const thawed = contest.thawed_at;
+  const finalized = ended && (!contest.freeze_time || thawed) ? new Date(Math.max(ended.getTime(), thawed?.getTime() ?? 0)) : null;
+  return {
+    started: absTimeOrNull(started),
+    frozen: absTimeOrNull(frozen),
+    ended: absTimeOrNull(ended),
+    thawed: absTimeOrNull(thawed),
+    finalized: absTimeOrNull(finalized),
+    end_of_updates: null,
+  };
+}
+
+/** The properties Verdict fills in, per endpoint type (the access endpoint lists them). */
+const PROPERTIES: Record<string, string[]> = {
+  contest: ['id', 'name', 'formal_name', 'start_time', 'countdown_pause_time', 'duration', 'scoreboard_freeze_duration', 'scoreboard_type', 'penalty_time'],
+  'judgement-types': ['id', 'name', 'penalty', 'solved'],
+  languages: ['id', 'name', 'entry_point_required', 'extensions'],
+  problems: ['id', 'label', 'name', 'ordinal', 'rgb', 'color', 'time_limit', 'test_data_count', 'max_score'],
+  groups: ['id', 'name'],
+  organizations: ['id', 'name', 'formal_name'],
+  teams: ['id', 'name', 'label', 'display_name', 'organization_id', 'group_ids', 'hidden'],
+  state: ['started', 'frozen', 'ended', 'thawed', 'finalized', 'end_of_updates'],
+  submissions: ['id', 'language_id', 'problem_id', 'team_id', 'time', 'contest_time', 'entry_point', 'files'],
+  judgements: ['id', 'submission_id', 'judgement_type_id', 'score', 'start_time', 'start_contest_time', 'end_time', 'end_contest_time', 'max_run_time'],
+  runs: ['id', 'judgement_id', 'ordinal', 'judgement_type_id', 'time', 'contest_time', 'run_time'],
+  clarifications: ['id', 'from_team_id', 'to_team_id', 'reply_to_id', 'problem_id', 'text', 'time', 'contest_time'],
+  awards: ['id', 'citation', 'team_ids'],
+};
+
+/** What the reader may do (administrators: thaw the board) and which endpoints and properties it reads. */
+export function accessObject({ viewer }: CcsContext) {
+  return {
+    capabilities: viewer.role === 'admin' ? ['contest_thaw'] : [],
+    endpoints: Object.entries(PROPERTIES).map(([type, properties]) => ({ type, properties })),
+  };
+}
