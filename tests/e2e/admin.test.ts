@@ -105,6 +105,7 @@ describe('e2e: admin screens @slow', function () {
   /** Picks an option of the filterable select in the open modal. */
   async function pickOption(label: string): Promise<void> {
     const selector = await page.waitForSelector('.ant-modal .ant-select-selector', { visible: true });
+    await animationsDone(page); // the modal zooms in: a click before it settles may miss
     await selector!.click();
     await page.keyboard.type(label);
     const option = await page.waitForSelector(`.ant-select-item-option[title="${label}"]`, { visible: true });
@@ -191,6 +192,8 @@ describe('e2e: admin screens @slow', function () {
     await clickTestId(page, `edit-problem-${problemIds[0]}`);
     await findByText(page, '.ant-modal-title', PROBLEMS[0]);
     await page.waitForFunction(() => (document.querySelector('#problem-modal_statement') as HTMLTextAreaElement)?.value.includes('# Sum'));
+    // The modal opens with its statement already loaded: still zooming in, where a triple click misses.
+    await animationsDone(page);
     await fill(page, '#problem-modal_timeLimit', '2000');
     await shot('03b-problem-edit');
     await confirmModal('problem-modal-ok');
@@ -227,8 +230,14 @@ describe('e2e: admin screens @slow', function () {
   it('creates a template with the script editor', async () => {
     await openMenu('Templates', '/templateManagement');
     await clickTestId(page, 'add-template');
-    await fill(page, '#template-modal_language', 'cpp');
-    await page.keyboard.press('Tab');
+    // The language is picked from the judge's (typing filters, Enter takes the match).
+    await page.waitForSelector('#template-modal_language', { visible: true });
+    await animationsDone(page);
+    await page.click('#template-modal_language');
+    await page.keyboard.type('cpp');
+    await findByText(page, '.ant-select-item-option-active', '(cpp)');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /\(cpp\)/.test(document.querySelector('[data-testid="template-modal-fields"] .ant-select-selection-item')?.textContent ?? ''));
     await fill(page, '#template-modal_comment', 'Admin C++ starter');
     await page.click('.ant-modal .cm-content');
     await page.keyboard.press('Tab');
@@ -442,7 +451,7 @@ describe('e2e: admin screens @slow', function () {
     await clickTestId(page, 'admin-profile');
     await page.waitForFunction(() => location.pathname === '/adminPersonInfo');
     await page.waitForFunction(() => document.querySelector('[data-testid="admin-auth"]')?.textContent === '2');
-    await findByText(page, 'label', '男');
+    await findByText(page, 'label', 'Male');
     await findByText(page, '.ant-card', 'Related Links');
     await shot('17-admin-profile');
     await clickByText(page, 'button', 'Reset Password');

@@ -46,6 +46,8 @@ export interface LaunchOptions {
   height?: number;
   /** Prefix for screenshot file names, e.g. "contestant". */
   screenshotPrefix?: string;
+  /** The browser's preferred languages (`navigator.languages`), e.g. "zh-CN"; Chromium's default is en-US. */
+  lang?: string;
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
@@ -54,7 +56,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     executablePath: CHROMIUM_PATH,
     headless: true,
     userDataDir: profile,
-    args: CHROMIUM_ARGS,
+    args: options.lang ? [...CHROMIUM_ARGS, `--accept-lang=${options.lang}`] : CHROMIUM_ARGS,
     defaultViewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
   const errors: BrowserError[] = [];

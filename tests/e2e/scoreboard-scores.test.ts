@@ -110,7 +110,7 @@ describe('e2e: IOI and OI leaderboards with scores @slow', function () {
     await page.goto(`${server.url}/user_board/${contest.id}`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('[data-testid="row-score"]', { timeout: 20_000 });
     assert.equal(await page.$eval('[data-testid="board-scoring-rule"]', (el) => el.textContent), 'IOI: best score per problem');
-    assert.deepEqual(await headers(), ['Rank', 'User', 'Score', 'AC', 'Time', 'A 50', 'B 100']);
+    assert.deepEqual(await headers(), ['Rank', 'User', 'Score', 'AC', 'Time (min)', 'A 50', 'B 100']);
     assert.deepEqual(await boardRows(), [
       { rank: '1', user: 'score_bob', score: '120', cells: [['partial', '20'], ['accepted', '100']] },
       { rank: '2', user: 'score_alice', score: '50', cells: [['accepted', '50'], ['empty', null]] },

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   ADMIN_DEFAULT_PROBLEM_COLUMNS,
   findItem,
+  firstSolveMinutes,
   formatScore,
   leaderboardCell,
   problemMaxScores,
@@ -113,5 +114,34 @@ describe('web: leaderboard progress', () => {
   it('stays within 0–100 for broken input', () => {
     assert.equal(progressPercent(NaN, end, start), 0);
     assert.equal(progressPercent(end, start, end + 1), 100);
+  });
+});
+
+describe('web: first solves', () => {
+  const row = (userName: string, cells: Array<Partial<LeaderboardRow['judgeResultList'][number]> & { newId: string }>): LeaderboardRow => ({
+    rank: 1,
+    userName,
+    acNum: 0,
+    timePenalty: 0,
+    judgeResultList: cells.map((c) => ({ result: '', cnt: 0, submitTime: 0, ...c })),
+  });
+
+  it('is the earliest minute of an accepted cell per problem; rejected, pending and empty cells do not count', () => {
+    const rows = [
+      row('a', [{ newId: 'A', result: 'AC', cnt: 1, submitTime: 12 }, { newId: 'B', result: 'WA', cnt: 3, submitTime: 2 }]),
+      row('b', [{ newId: 'A', result: 'AC', cnt: 2, submitTime: 9 }, { newId: 'B', result: 'WA', cnt: 1, submitTime: 40, pending: 2 }]),
+      row('c', [{ newId: 'A', result: 'AC', cnt: 1, submitTime: 30 }, { newId: 'C', result: 'AC', cnt: 1, submitTime: 55 }]),
+    ];
+    assert.deepEqual([...firstSolveMinutes(rows)].sort(), [['A', 9], ['C', 55]]);
+  });
+
+  it('counts full scores on scored boards, and ties within a minute are all first', () => {
+    const rows = [
+      row('a', [{ newId: 'A', result: 'AC', cnt: 1, submitTime: 7, score: 100, maxScore: 100 }]),
+      row('b', [{ newId: 'A', result: 'WA', cnt: 1, submitTime: 3, score: 60, maxScore: 100 }]),
+      row('c', [{ newId: 'A', result: 'AC', cnt: 2, submitTime: 7, score: 100, maxScore: 100 }]),
+    ];
+    assert.deepEqual([...firstSolveMinutes(rows, true)], [['A', 7]]);
+    assert.deepEqual([...firstSolveMinutes([])], []);
   });
 });

@@ -6,6 +6,7 @@ import {
   checkSubmission,
   maskPassword,
 } from '../../web/src/lib/validation.ts';
+import { setLanguage } from '../../web/src/i18n/index.ts';
 
 const good = { email: 'a@b.c', password: 'secret1', confirmPassword: 'secret1', code: '123456', captcha: 'abcd' };
 
@@ -14,24 +15,35 @@ describe('web: validation messages', () => {
     assert.equal(checkPasswordChange(good), null);
   });
 
-  it('rejects an empty captcha as wrong captcha', () => {
-    assert.equal(checkPasswordChange({ ...good, captcha: ' ' }), '验证码错误');
+  // One language at a time (issue 17, item 7): the spec's words in English, Chinese in Chinese.
+  const inBoth = async (check: () => string | null, english: string, chinese: string) => {
+    assert.equal(check(), english);
+    await setLanguage('zh');
+    try {
+      assert.equal(check(), chinese);
+    } finally {
+      await setLanguage('en');
+    }
+  };
+
+  it('rejects an empty captcha as wrong captcha', async () => {
+    await inBoth(() => checkPasswordChange({ ...good, captcha: ' ' }), 'Wrong captcha', '验证码错误');
   });
 
-  it('rejects different passwords', () => {
-    assert.equal(checkPasswordChange({ ...good, confirmPassword: 'secret2' }), '两次密码不一致');
+  it('rejects different passwords', async () => {
+    await inBoth(() => checkPasswordChange({ ...good, confirmPassword: 'secret2' }), 'passwords inconsistent', '两次密码不一致');
   });
 
-  it('rejects passwords under 6 characters', () => {
-    assert.equal(checkPasswordChange({ ...good, password: '12345', confirmPassword: '12345' }), '密码长度不能小于6位');
+  it('rejects passwords under 6 characters', async () => {
+    await inBoth(() => checkPasswordChange({ ...good, password: '12345', confirmPassword: '12345' }), 'password length must not be under 6', '密码长度不能小于6位');
   });
 
-  it('requires the e-mail code', () => {
-    assert.equal(checkPasswordChange({ ...good, code: '' }), '请输入邮箱验证码');
+  it('requires the e-mail code', async () => {
+    await inBoth(() => checkPasswordChange({ ...good, code: '' }), 'Please enter the e-mail code', '请输入邮箱验证码');
   });
 
-  it('requires the username on the admin reset', () => {
-    assert.equal(checkPasswordChange({ ...good, requireUsername: true }), '请输入用户名');
+  it('requires the username on the admin reset', async () => {
+    await inBoth(() => checkPasswordChange({ ...good, requireUsername: true }), 'Please enter your username', '请输入用户名');
     assert.equal(checkPasswordChange({ ...good, requireUsername: true, username: 'root' }), null);
   });
 

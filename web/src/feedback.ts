@@ -3,6 +3,7 @@
 
 import { App, message as staticMessage, Modal, notification as staticNotification } from 'antd';
 import type { ReactNode } from 'react';
+import { t } from './i18n/index.ts';
 
 type AppApi = ReturnType<typeof App.useApp>;
 
@@ -85,8 +86,8 @@ export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
     modal.confirm({
       title: options.title,
       content: options.content,
-      okText: options.okText ?? 'Confirm',
-      cancelText: options.cancelText ?? 'Cancel',
+      okText: options.okText ?? t('common.confirm'),
+      cancelText: options.cancelText ?? t('common.cancel'),
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
     });

@@ -5,13 +5,11 @@ import type { Access } from './lib/guard.ts';
 import type { RouteName } from './lib/paths.ts';
 
 export interface AppRoute {
-  /** Key of `paths` in lib/paths.ts; the URL pattern comes from there. */
+  /** Key of `paths` in lib/paths.ts; the URL pattern comes from there. The document title is `route.<name>` of the catalogues (i18n/en.ts, zh.ts). */
   name: RouteName;
   /** Who may open it: the guard checks user or admin login. */
   access: Access;
   /** Chrome around the page: none, the user top menu, or the admin side menu. */
   layout: 'none' | 'user' | 'admin';
-  /** Document title. */
-  title: string;
   page: LazyExoticComponent<ComponentType>;
 }

@@ -3,38 +3,46 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import type { AppRoute } from './routeTypes.ts';
-import { paths } from './lib/paths.ts';
+import { paths, type RouteName } from './lib/paths.ts';
+import { useT } from './i18n/index.ts';
 import { RequireAuth } from './components/RequireAuth.tsx';
 import { PageLoading } from './components/PageLoading.tsx';
 import { RouteErrorFallback } from './components/ErrorBoundary.tsx';
-import { UserLayout } from './layouts/UserLayout.tsx';
-import { adminRoutes, AdminLayout } from './pages/admin/routes.tsx';
+import { adminRoutes } from './pages/admin/routes.tsx';
+
+// The layouts (menus, clocks, clarifications) load with the first page that has one: the home
+// and login pages do without them.
+const UserLayout = lazy(() => import('./layouts/UserLayout.tsx').then((m) => ({ default: m.UserLayout })));
+const AdminLayout = lazy(() => import('./layouts/AdminLayout.tsx').then((m) => ({ default: m.AdminLayout })));
 
 export const publicRoutes: AppRoute[] = [
-  { name: 'home', access: 'open', layout: 'none', title: 'Home', page: lazy(() => import('./pages/HomePage.tsx')) },
-  { name: 'login', access: 'open', layout: 'none', title: 'User Login', page: lazy(() => import('./pages/LoginPage.tsx')) },
-  { name: 'adminLogin', access: 'open', layout: 'none', title: 'Admin Login', page: lazy(() => import('./pages/AdminLoginPage.tsx')) },
-  { name: 'register', access: 'open', layout: 'none', title: 'Register', page: lazy(() => import('./pages/RegisterPage.tsx')) },
-  { name: 'resetPassword', access: 'open', layout: 'none', title: 'Reset Password', page: lazy(() => import('./pages/ResetPasswordPage.tsx')) },
-  { name: 'adminResetPassword', access: 'open', layout: 'none', title: 'Admin Reset Password', page: lazy(() => import('./pages/AdminResetPasswordPage.tsx')) },
-  { name: 'success', access: 'open', layout: 'none', title: 'Login Success', page: lazy(() => import('./pages/SuccessPage.tsx')) },
-  { name: 'failure', access: 'open', layout: 'none', title: 'Submission Failed', page: lazy(() => import('./pages/FailurePage.tsx')) },
+  { name: 'home', access: 'open', layout: 'none', page: lazy(() => import('./pages/HomePage.tsx')) },
+  { name: 'login', access: 'open', layout: 'none', page: lazy(() => import('./pages/LoginPage.tsx')) },
+  { name: 'adminLogin', access: 'open', layout: 'none', page: lazy(() => import('./pages/AdminLoginPage.tsx')) },
+  { name: 'register', access: 'open', layout: 'none', page: lazy(() => import('./pages/RegisterPage.tsx')) },
+  { name: 'resetPassword', access: 'open', layout: 'none', page: lazy(() => import('./pages/ResetPasswordPage.tsx')) },
+  { name: 'adminResetPassword', access: 'open', layout: 'none', page: lazy(() => import('./pages/AdminResetPasswordPage.tsx')) },
+  { name: 'success', access: 'open', layout: 'none', page: lazy(() => import('./pages/SuccessPage.tsx')) },
+  { name: 'failure', access: 'open', layout: 'none', page: lazy(() => import('./pages/FailurePage.tsx')) },
 ];
 
 export const userRoutes: AppRoute[] = [
-  { name: 'contestList', access: 'user', layout: 'user', title: 'Contest List', page: lazy(() => import('./pages/ContestListPage.tsx')) },
-  { name: 'contestDetails', access: 'user', layout: 'user', title: 'Contest Details', page: lazy(() => import('./pages/ContestDetailsPage.tsx')) },
-  { name: 'problemPage', access: 'user', layout: 'user', title: 'Problem', page: lazy(() => import('./pages/ProblemPage.tsx')) },
-  { name: 'history', access: 'user', layout: 'user', title: 'Judge Records', page: lazy(() => import('./pages/HistoryPage.tsx')) },
-  { name: 'personInfo', access: 'user', layout: 'user', title: 'Personal Info', page: lazy(() => import('./pages/PersonInfoPage.tsx')) },
-  { name: 'userBoard', access: 'user', layout: 'user', title: 'Leaderboard', page: lazy(() => import('./pages/LeaderboardPage.tsx')) },
+  { name: 'contestList', access: 'user', layout: 'user', page: lazy(() => import('./pages/ContestListPage.tsx')) },
+  { name: 'contestDetails', access: 'user', layout: 'user', page: lazy(() => import('./pages/ContestDetailsPage.tsx')) },
+  { name: 'problemPage', access: 'user', layout: 'user', page: lazy(() => import('./pages/ProblemPage.tsx')) },
+  { name: 'history', access: 'user', layout: 'user', page: lazy(() => import('./pages/HistoryPage.tsx')) },
+  { name: 'submission', access: 'user', layout: 'user', page: lazy(() => import('./pages/SubmissionPage.tsx')) },
+  { name: 'personInfo', access: 'user', layout: 'user', page: lazy(() => import('./pages/PersonInfoPage.tsx')) },
+  { name: 'userBoard', access: 'user', layout: 'user', page: lazy(() => import('./pages/LeaderboardPage.tsx')) },
 ];
 
 export const routes: AppRoute[] = [...publicRoutes, ...userRoutes, ...adminRoutes];
 
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
-function Titled({ title, children }: { title: string; children: ReactNode }) {
+/** The document title: the route's title (`route.<name>` in the catalogues) in the current language. */
+function Titled({ name, children }: { name: RouteName; children: ReactNode }) {
+  const title = useT()(`route.${name}`);
   useEffect(() => {
     document.title = `${title} · Verdict`;
   }, [title]);
@@ -46,7 +54,7 @@ function toRouteObject(route: AppRoute): RouteObject {
   return {
     path: paths[route.name],
     element: (
-      <Titled title={route.title}>
+      <Titled name={route.name}>
         <Suspense fallback={<PageLoading />}>
           <Page />
         </Suspense>
@@ -56,7 +64,14 @@ function toRouteObject(route: AppRoute): RouteObject {
 }
 
 function guarded(access: 'user' | 'admin', layout: ReactNode, list: AppRoute[]): RouteObject {
-  return { element: <RequireAuth access={access}>{layout}</RequireAuth>, children: list.map(toRouteObject) };
+  return {
+    element: (
+      <RequireAuth access={access}>
+        <Suspense fallback={<PageLoading />}>{layout}</Suspense>
+      </RequireAuth>
+    ),
+    children: list.map(toRouteObject),
+  };
 }
 
 export function buildRouteObjects(): RouteObject[] {

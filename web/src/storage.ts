@@ -14,6 +14,19 @@ export const STORAGE_KEYS = {
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
 
+/**
+ * Not a spec key: the interface language chosen with the switch (i18n/index.ts). It is the
+ * browser's preference, not the session's, so logging out (which clears the rest) keeps it.
+ */
+export const LANGUAGE_KEY = 'language';
+
+/**
+ * Not a spec key: the start of the keys of the code drafts (lib/codeDrafts.ts). A contestant's
+ * unsent code is theirs to discard: logging out and the home page keep it (each key names its
+ * user, so another account in this browser never sees it).
+ */
+export const DRAFT_KEY_PREFIX = 'draft:';
+
 export const storage = {
   get(key: StorageKey): string | null {
     return localStorage.getItem(STORAGE_KEYS[key]);
@@ -25,7 +38,9 @@ export const storage = {
     for (const key of keys) localStorage.removeItem(STORAGE_KEYS[key]);
   },
   clear(): void {
-    localStorage.clear();
+    const language = localStorage.getItem(LANGUAGE_KEY);
+    for (const key of Object.keys(localStorage)) if (!key.startsWith(DRAFT_KEY_PREFIX)) localStorage.removeItem(key);
+    if (language !== null) localStorage.setItem(LANGUAGE_KEY, language);
   },
 };
 

@@ -9,6 +9,8 @@ export interface UserFields {
   nickname: string;
   gender: Gender;
   auth: Auth;
+  /** University or organisation (the team's organization in the Contest API); empty: none. */
+  affiliation?: string | null;
 }
 
 /** A new user: an administrator adds users and administrators, never a superadmin. */
@@ -28,4 +30,7 @@ export const adminUsersApi = {
     api.post('/api/user/updateUserPwd', { json: input }),
 
   deleteList: (ids: number[]) => api.delete('/api/user/deleteListById', { json: ids }),
+
+  /** Affiliations by username (a user-list spreadsheet's Affiliation column). */
+  setAffiliations: (affiliations: { username: string; affiliation: string }[]) => api.post('/api/user/affiliations', { json: { affiliations } }),
 };

@@ -14,6 +14,8 @@ import {
   type PathsOf,
 } from '@verdict/shared';
 import { storage } from '../storage.ts';
+import { t } from '../i18n/index.ts';
+import { serverMessage } from '../i18n/server-messages.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Backend Interface Error!';
 
@@ -26,6 +28,11 @@ let baseUrl: string = viteEnv?.VITE_API_BASE ?? '';
 /** Where the API lives; '' means the same origin as the app. */
 export function configureApi(options: { baseUrl: string }): void {
   baseUrl = options.baseUrl.replace(/\/+$/, '');
+}
+
+/** The address of an API path (for requests made without the typed client: the live stream). */
+export function apiUrl(path: string): string {
+  return baseUrl + path;
 }
 
 const client = createApiClient({ baseUrl: () => baseUrl, token: () => storage.get('token') });
@@ -51,6 +58,11 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+/** Tells the listeners that the stored session ended (a request outside the typed client was told to log in). */
+export function reportSessionEnded(): void {
+  for (const listener of sessionEndedListeners) listener();
+}
+
 /** Any failure without an envelope reads as the spec's network message. */
 async function spoken<T>(call: () => Promise<T>): Promise<T> {
   const token = storage.get('token');
@@ -58,7 +70,7 @@ async function spoken<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (err) {
     if (err instanceof ApiError && err.isNetworkError) throw new ApiError(NETWORK_ERROR_MESSAGE, NO_ENVELOPE, err.status);
-    if (err instanceof ApiError && err.code === ErrorKinds.NOT_LOGGED_IN.code && token) for (const listener of sessionEndedListeners) listener();
+    if (err instanceof ApiError && err.code === ErrorKinds.NOT_LOGGED_IN.code && token) reportSessionEnded();
     throw err;
   }
 }
@@ -94,9 +106,12 @@ export async function requestBlob<E extends Endpoint>(endpoint: E, options: Requ
   return spoken(async () => (await client.file(endpoint, callOptions(options))).blob());
 }
 
-/** The text to show the user for any failure. */
+/**
+ * The text to show the user for any failure, in the current language: the network message, or
+ * the server's refusal (translated by its code in Chinese, i18n/server-messages.ts).
+ */
 export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
+  if (err instanceof ApiError) return err.isNetworkError ? t('common.networkError') : serverMessage(err);
   if (err instanceof Error && err.message) return err.message;
-  return NETWORK_ERROR_MESSAGE;
+  return t('common.networkError');
 }

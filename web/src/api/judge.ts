@@ -14,6 +14,9 @@ export const judgeApi = {
 
   templates: () => api.get('/api/JudgeTemplate/listUnConditional'),
 
+  /** Not in the spec: the problem's limits and, per language, the limits its runs get (factors applied). */
+  limits: (problemId: number, contestId?: number) => api.get('/api/problem/limits', { problemId, contestId }),
+
   /** `files` (not in the spec): a submission of several files, instead of `code`. */
   submit: (input: { problemId: number; language: string; code?: string; files?: { name: string; content: string }[]; contestId?: number }) =>
     api.post('/api/submit', { json: input }),

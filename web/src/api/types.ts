@@ -10,7 +10,10 @@ export type User = WireUser;
 export type Contest = ApiData<'GET /api/contest/ContestInfo'>;
 export type ContestProblem = ApiData<'GET /api/contestProblem/list'>[number];
 export type Problem = ApiData<'POST /api/admin/problem/findByTitle2'>;
+/** A template as the problem page gets it: with its language's editor mode and file extensions. */
 export type JudgeTemplate = ApiData<'GET /api/JudgeTemplate/listUnConditional'>[number];
+/** A template as administrators list and edit it. */
+export type TemplateRow = ApiData<'GET /api/JudgeTemplate/list'>[number];
 export type JudgeRecord = ApiData<'POST /api/JudgeRecord/MyList'>[number];
 export type SubmissionResult = ApiData<'POST /api/submit'>;
 export type Captcha = ApiData<'GET /api/captcha'>;

@@ -9,6 +9,7 @@ import { notify } from '../feedback.ts';
 import { Captcha, type CaptchaHandle } from './Captcha.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
 import { confirmEnteredValues } from './ConfirmValues.tsx';
+import { useT } from '../i18n/index.ts';
 
 export interface AccountFormValues {
   email: string;
@@ -31,6 +32,7 @@ interface Props {
 
 /** E-mail + code (+ username) + password twice + captcha: register and both password resets. */
 export function AccountForm({ purpose, withUsername, submitText, confirmTitle, onSubmit }: Props) {
+  const t = useT();
   const [form] = Form.useForm<Omit<AccountFormValues, 'captcha'>>();
   const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captchaId: '', captcha: '' });
   const [busy, setBusy] = useState(false);
@@ -51,9 +53,9 @@ export function AccountForm({ purpose, withUsername, submitText, confirmTitle, o
       notify.error(problem);
       return;
     }
-    const rows: Array<[string, string]> = [['E-mail', values.email], ['Code', values.code]];
-    if (withUsername) rows.push(['Username', values.username]);
-    rows.push(['Password', values.password], ['Captcha', captcha.captcha]);
+    const rows: Array<[string, string]> = [[t('field.email'), values.email], [t('field.code'), values.code]];
+    if (withUsername) rows.push([t('field.username'), values.username]);
+    rows.push([t('field.password'), values.password], [t('field.captcha'), captcha.captcha]);
     if (!(await confirmEnteredValues(confirmTitle, rows))) return;
     setBusy(true);
     try {
@@ -67,7 +69,7 @@ export function AccountForm({ purpose, withUsername, submitText, confirmTitle, o
 
   return (
     <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name={`account-${purpose}`}>
-      <Form.Item label="E-mail" required>
+      <Form.Item label={t('field.email')} required>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name="email" noStyle>
             <Input prefix={<MailOutlined />} autoComplete="email" data-testid="email" />
@@ -75,21 +77,21 @@ export function AccountForm({ purpose, withUsername, submitText, confirmTitle, o
           <SendCodeButton purpose={purpose} getEmail={() => form.getFieldValue('email')} />
         </Space.Compact>
       </Form.Item>
-      <Form.Item name="code" label="E-mail code">
+      <Form.Item name="code" label={t('field.emailCode')}>
         <Input autoComplete="one-time-code" placeholder={MESSAGES.emailCodeMissing} data-testid="email-code" />
       </Form.Item>
       {withUsername ? (
-        <Form.Item name="username" label="Username">
+        <Form.Item name="username" label={t('field.username')}>
           <Input prefix={<UserOutlined />} autoComplete="username" maxLength={USER_LIMITS.usernameMax} data-testid="username" />
         </Form.Item>
       ) : null}
-      <Form.Item name="password" label={purpose === 'register' ? 'Password' : 'New password'}>
+      <Form.Item name="password" label={purpose === 'register' ? t('field.password') : t('account.newPassword')}>
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="password" />
       </Form.Item>
-      <Form.Item name="confirmPassword" label="Confirm password">
+      <Form.Item name="confirmPassword" label={t('account.confirmPassword')}>
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="confirm-password" />
       </Form.Item>
-      <Form.Item label="Captcha" required>
+      <Form.Item label={t('field.captcha')} required>
         <Captcha ref={captchaRef} value={captcha} onChange={setCaptcha} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="account-submit">

@@ -1,10 +1,12 @@
 import { Layout } from 'antd';
+import { useT } from '../i18n/index.ts';
 
 export function AppFooter({ children }: { children?: React.ReactNode }) {
+  const t = useT();
   return (
     <Layout.Footer style={{ textAlign: 'center', padding: '16px', color: '#888' }}>
       {children}
-      <div>Verdict Online Judge ©{new Date().getFullYear()}</div>
+      <div>{t('app.footer', { year: new Date().getFullYear() })}</div>
     </Layout.Footer>
   );
 }

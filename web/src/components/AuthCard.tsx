@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
-/** The centred card every login, register and reset screen sits in. */
+/** The centred card every login, register and reset screen sits in, with the language switch. */
 export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="auth-page">
-      <Card className="auth-card">
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
-          {title}
-        </Typography.Title>
+      {/* Styled like antd's Card and Title (global.css): antd's Card would bring Tabs and Menu. */}
+      <div className="auth-card">
+        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <LanguageSwitch />
+        </div>
+        <h3 className="auth-title">{title}</h3>
         {children}
         {footer ? <div style={{ textAlign: 'center', marginTop: 8 }}>{footer}</div> : null}
-      </Card>
+      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { userApi } from '../api/user.ts';
 import { errorMessage } from '../api/client.ts';
 import type { CaptchaAnswer } from '../api/types.ts';
 import { notify } from '../feedback.ts';
+import { useT } from '../i18n/index.ts';
 
 export const CAPTCHA_REFRESH_COUNTDOWN_SECONDS = 4;
 
@@ -25,6 +26,7 @@ interface Props {
  * again 4 seconds after each load; the button counts them down ("3 s", with a title saying so).
  */
 export function Captcha({ value, onChange, ref }: Props) {
+  const t = useT();
   const [image, setImage] = useState<string>('');
   const [loading, setLoading] = useState(false);
   const [countdown, setCountdown] = useState(0);
@@ -63,7 +65,7 @@ export function Captcha({ value, onChange, ref }: Props) {
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input
-        placeholder="Captcha"
+        placeholder={t('captcha.placeholder')}
         autoComplete="off"
         data-testid="captcha-input"
         value={value?.captcha ?? ''}
@@ -77,25 +79,25 @@ export function Captcha({ value, onChange, ref }: Props) {
         ) : image ? (
           <img
             src={image}
-            alt="captcha"
+            alt={t('captcha.alt')}
             data-testid="captcha-image"
             data-captcha-id={value?.captchaId ?? ''}
-            title={countdown > 0 ? `A new picture in ${countdown} s` : 'Click for a new picture'}
+            title={countdown > 0 ? t('captcha.wait', { seconds: countdown }) : t('captcha.clickForNew')}
             onClick={() => countdown <= 0 && void load()}
             style={{ height: 30, maxWidth: 118, cursor: countdown > 0 ? 'default' : 'pointer' }}
           />
         ) : null}
       </span>
       <Button
-        aria-label={countdown > 0 ? `A new picture in ${countdown} s` : 'New captcha picture'}
-        title={countdown > 0 ? `A new picture in ${countdown} s` : 'New captcha picture'}
+        aria-label={countdown > 0 ? t('captcha.wait', { seconds: countdown }) : t('captcha.new')}
+        title={countdown > 0 ? t('captcha.wait', { seconds: countdown }) : t('captcha.new')}
         data-testid="captcha-refresh"
         icon={countdown > 0 ? undefined : <ReloadOutlined />}
         disabled={countdown > 0 || loading}
         onClick={() => void load()}
         style={{ width: 52 }}
       >
-        {countdown > 0 ? `${countdown} s` : null}
+        {countdown > 0 ? t('common.seconds', { seconds: countdown }) : null}
       </Button>
     </Space.Compact>
   );

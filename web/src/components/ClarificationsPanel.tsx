@@ -9,6 +9,7 @@ import type { ContestProblem } from '../api/types.ts';
 import { notify, toast } from '../feedback.ts';
 import { headline, isNotice, newestFirst, problemLabel, questionProblem, toastContent } from '../lib/clarifications.ts';
 import { useClarifications, type ClarificationFeed } from '../lib/useClarifications.ts';
+import { useT } from '../i18n/index.ts';
 
 interface Props {
   contestId: number;
@@ -21,6 +22,7 @@ interface Props {
  * announcements, a toast when one arrives, and a drawer to ask and to read.
  */
 export function ClarificationsPanel({ contestId, problemId }: Props) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const openRef = useRef(open);
   openRef.current = open;
@@ -50,16 +52,16 @@ export function ClarificationsPanel({ contestId, problemId }: Props) {
       <span data-testid="clarifications-badge" data-count={unseenCount}>
         <Badge count={unseenCount} size="small">
           <Button icon={<MessageOutlined />} onClick={openDrawer} data-testid="clarifications-open">
-            Clarifications
+            {t('clar.button')}
           </Button>
         </Badge>
       </span>
       <Drawer
-        title="Clarifications"
+        title={t('clar.button')}
         open={open}
         onClose={() => setOpen(false)}
         width="min(520px, 100vw)"
-        closeIcon={<CloseOutlined data-testid="clarifications-close" aria-label="Close" />}
+        closeIcon={<CloseOutlined data-testid="clarifications-close" aria-label={t('common.close')} />}
       >
         <div data-testid="clarifications-drawer">
           <AskForm contestId={contestId} defaultProblemId={problemId} ask={feed.ask} />
@@ -71,6 +73,7 @@ export function ClarificationsPanel({ contestId, problemId }: Props) {
 }
 
 function AskForm({ contestId, defaultProblemId, ask }: { contestId: number; defaultProblemId?: number; ask: ClarificationFeed['ask'] }) {
+  const t = useT();
   const [problems, setProblems] = useState<ContestProblem[]>([]);
   const [problemId, setProblemId] = useState(defaultProblemId ?? 0);
   const [text, setText] = useState('');
@@ -81,10 +84,10 @@ function AskForm({ contestId, defaultProblemId, ask }: { contestId: number; defa
   }, [contestId]);
 
   const options = [
-    { value: 0, label: 'General (the whole contest)' },
+    { value: 0, label: t('clar.general') },
     ...problems.map((p) => ({ value: p.problemId, label: p.title ? `${p.letter} — ${p.title}` : p.letter })),
   ];
-  if (problemId && !problems.some((p) => p.problemId === problemId)) options.push({ value: problemId, label: 'This problem' });
+  if (problemId && !problems.some((p) => p.problemId === problemId)) options.push({ value: problemId, label: t('clar.thisProblem') });
 
   const send = async () => {
     const refusal = questionProblem(text);
@@ -96,7 +99,7 @@ function AskForm({ contestId, defaultProblemId, ask }: { contestId: number; defa
     try {
       await ask({ problemId: problemId || undefined, text: text.trim() });
       setText('');
-      notify.success('Your question has been sent to the judges');
+      notify.success(t('clar.sent'));
     } catch (err) {
       notify.error(errorMessage(err));
     } finally {
@@ -105,7 +108,7 @@ function AskForm({ contestId, defaultProblemId, ask }: { contestId: number; defa
   };
 
   return (
-    <Card size="small" title="Ask the judges" style={{ marginBottom: 16 }}>
+    <Card size="small" title={t('clar.askTitle')} style={{ marginBottom: 16 }}>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Select<number> value={problemId} onChange={setProblemId} options={options} style={{ width: '100%' }} data-testid="clarification-problem" />
         <Input.TextArea
@@ -114,11 +117,11 @@ function AskForm({ contestId, defaultProblemId, ask }: { contestId: number; defa
           rows={3}
           maxLength={CLARIFICATION_LIMITS.questionMax}
           showCount
-          placeholder="Your question (only the judges read it unless they answer it for everyone, without your name)"
+          placeholder={t('clar.placeholder')}
           data-testid="clarification-text"
         />
         <Button type="primary" onClick={send} loading={busy} data-testid="clarification-ask">
-          Ask
+          {t('clar.ask')}
         </Button>
       </Space>
     </Card>
@@ -126,13 +129,19 @@ function AskForm({ contestId, defaultProblemId, ask }: { contestId: number; defa
 }
 
 const KIND_TAGS = {
-  announcement: <Tag color="blue">Announcement</Tag>,
-  mine: <Tag color="gold">Your question</Tag>,
-  public: <Tag color="green">Question</Tag>,
-};
+  announcement: { color: 'blue', text: 'clar.announcement' },
+  mine: { color: 'gold', text: 'clar.yourQuestion' },
+  public: { color: 'green', text: 'clar.question' },
+} as const;
+
+function KindTag({ color, text }: (typeof KIND_TAGS)[keyof typeof KIND_TAGS]) {
+  const t = useT();
+  return <Tag color={color}>{t(text)}</Tag>;
+}
 
 function ClarificationList({ items, newAbove }: { items: Clarification[]; newAbove: number }) {
-  if (items.length === 0) return <Empty description="No clarifications yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  const t = useT();
+  if (items.length === 0) return <Empty description={t('clar.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="clarification-list">
       {newestFirst(items).map((item) => (
@@ -142,9 +151,9 @@ function ClarificationList({ items, newAbove }: { items: Clarification[]; newAbo
           data-testid={`clarification-${item.id}`}
           title={
             <Space wrap size={4}>
-              {item.kind === 'announcement' ? KIND_TAGS.announcement : item.mine ? KIND_TAGS.mine : KIND_TAGS.public}
+              <KindTag {...KIND_TAGS[item.kind === 'announcement' ? 'announcement' : item.mine ? 'mine' : 'public']} />
               <span>{problemLabel(item)}</span>
-              {isNotice(item) && item.version > newAbove ? <Tag color="red">New</Tag> : null}
+              {isNotice(item) && item.version > newAbove ? <Tag color="red">{t('clar.new')}</Tag> : null}
             </Space>
           }
           extra={<Typography.Text type="secondary">{item.answerTime ?? item.createTime}</Typography.Text>}
@@ -152,7 +161,7 @@ function ClarificationList({ items, newAbove }: { items: Clarification[]; newAbo
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: item.kind === 'question' ? 8 : 0 }}>{item.text}</Typography.Paragraph>
           {item.kind === 'question' ? (
             item.answer === null ? (
-              <Typography.Text type="secondary">Waiting for an answer</Typography.Text>
+              <Typography.Text type="secondary">{t('clar.waiting')}</Typography.Text>
             ) : (
               <div style={{ background: '#f6ffed', border: '1px solid #b7eb8f', borderRadius: 6, padding: '6px 10px' }}>
                 <Typography.Text strong>{headline(item)}: </Typography.Text>

@@ -1,42 +1,64 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
-import { cpp } from '@codemirror/lang-cpp';
-import { java } from '@codemirror/lang-java';
-import { javascript } from '@codemirror/lang-javascript';
-import { python } from '@codemirror/lang-python';
-import type { Extension } from '@codemirror/state';
+import { Prec, type Extension } from '@codemirror/state';
+import { keymap } from '@codemirror/view';
+import { guessEditorMode, loadEditorMode } from '../lib/editorModes.ts';
 
 export const CODE_BOX_MIN_ROWS = 20;
 const ROW_HEIGHT_PX = 20;
 
-/** The CodeMirror language for a template or language name ("C++17", "Python 3", "java"...). */
-export function languageExtension(language: string | undefined): Extension[] {
-  const name = (language ?? '').toLowerCase();
-  if (/java(?!script)/.test(name) || name === 'kotlin') return [java()];
-  if (/py/.test(name)) return [python()];
-  if (/javascript|node|js|typescript/.test(name)) return [javascript({ typescript: /typescript/.test(name) })];
-  if (/c\+\+|cpp|^c\b|^c$|gcc|clang|c11|c17/.test(name)) return [cpp()];
-  return [];
-}
-
 interface Props {
   value: string;
   onChange?: (value: string) => void;
+  /** The language's editor mode (languages/<id>/language.json `editorMode`). */
+  mode?: string;
+  /** Without a mode: the language's name or id, and the mode is guessed from it. */
   language?: string;
   minRows?: number;
   readOnly?: boolean;
+  /** Ctrl+Enter (Cmd+Enter on a Mac) in the editor. */
+  onSubmitShortcut?: () => void;
 }
 
-/** A code box with line numbers and bracket matching, at least `minRows` rows tall (default 20). */
-export function CodeEditor({ value, onChange, language, minRows = CODE_BOX_MIN_ROWS, readOnly }: Props) {
-  const extensions = useMemo(() => languageExtension(language), [language]);
+/** The highlighting of a mode, once loaded (none meanwhile, or when it fails to load). */
+function useModeExtension(mode: string): Extension {
+  const [loaded, setLoaded] = useState<{ mode: string; extension: Extension } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadEditorMode(mode).then(
+      (extension) => live && setLoaded({ mode, extension }),
+      () => live && setLoaded({ mode, extension: [] }), // plain text rather than no editor
+    );
+    return () => {
+      live = false;
+    };
+  }, [mode]);
+  return loaded?.mode === mode ? loaded.extension : [];
+}
+
+/** A code box with line numbers, bracket matching and the language's highlighting, at least `minRows` rows tall (default 20). */
+export function CodeEditor({ value, onChange, mode, language, minRows = CODE_BOX_MIN_ROWS, readOnly, onSubmitShortcut }: Props) {
+  const resolved = mode && mode !== 'text/plain' ? mode : guessEditorMode(language);
+  const highlighting = useModeExtension(resolved);
+  const submitRef = useRef(onSubmitShortcut);
+  submitRef.current = onSubmitShortcut;
+  const hasShortcut = onSubmitShortcut !== undefined;
+  const extensions = useMemo(() => {
+    // Above the default keymap, whose Mod-Enter inserts a blank line.
+    const run = () => {
+      submitRef.current?.();
+      return true;
+    };
+    return hasShortcut ? [highlighting, Prec.highest(keymap.of([{ key: 'Mod-Enter', preventDefault: true, run }]))] : [highlighting];
+  }, [highlighting, hasShortcut]);
   return (
-    <div data-testid="code-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }}>
+    <div data-testid="code-editor" data-mode={resolved} style={{ border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }}>
       <CodeMirror
         value={value}
         onChange={onChange}
         extensions={extensions}
         readOnly={readOnly}
+        editable={!readOnly}
         minHeight={`${minRows * ROW_HEIGHT_PX}px`}
         basicSetup={{ lineNumbers: true, bracketMatching: true, indentOnInput: true, tabSize: 4 }}
       />

@@ -6,6 +6,7 @@ import { serverNow } from '../lib/serverClock.ts';
 import { parseServerTime } from '../lib/time.ts';
 import { useInterval } from '../lib/useInterval.ts';
 import { notify } from '../feedback.ts';
+import { t, useLanguage } from '../i18n/index.ts';
 
 interface Props {
   /** Wire times (Asia/Shanghai); nothing shows until both are known. */
@@ -20,6 +21,7 @@ const PHASE_COLORS = { notStarted: 'blue', running: 'green', ended: 'default' } 
  * ticking every second; in the last five minutes a warning banner, and a message once.
  */
 export function ContestCountdown({ startTime, endTime }: Props) {
+  useLanguage();
   const [now, setNow] = useState(serverNow);
   useInterval(() => setNow(serverNow()), 1000);
   const countdown = contestCountdown(parseServerTime(startTime), parseServerTime(endTime), now);
@@ -28,7 +30,7 @@ export function ContestCountdown({ startTime, endTime }: Props) {
   useEffect(() => {
     if (!warning || warned.current) return;
     warned.current = true;
-    notify.warning('Less than 5 minutes left in the contest');
+    notify.warning(t('clock.fiveMinutes'));
   }, [warning]);
   if (!countdown) return null;
   return (
@@ -42,7 +44,7 @@ export function ContestCountdown({ startTime, endTime }: Props) {
           showIcon
           banner
           style={{ marginTop: 8 }}
-          message={`Less than 5 minutes left: the contest ends at ${endTime}`}
+          message={t('clock.endsAt', { time: endTime ?? '' })}
           data-testid="end-warning"
         />
       )}

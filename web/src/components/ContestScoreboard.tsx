@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Alert, Card, Descriptions, Progress, Result, Space, Typography } from 'antd';
-import { SCORING_RULE_LABELS } from '@verdict/shared';
 import type { Contest, LeaderboardRow } from '../api/types.ts';
 import type { BoardNotice } from '../lib/contestClock.ts';
 import { ContestCountdown } from './ContestCountdown.tsx';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
+import { useT } from '../i18n/index.ts';
+import { storage } from '../storage.ts';
 
 const NOTICE_TYPES = { frozen: 'info', live: 'warning', thawed: 'success' } as const;
 
@@ -13,6 +14,8 @@ interface Props {
   contest: Contest | null;
   rows: LeaderboardRow[];
   problemCount: number;
+  /** Problem titles by column letter, shown on the letters. */
+  problemTitles?: Record<string, string>;
   loading: boolean;
   percent: number;
   /** The server's reason for refusing the board; shown instead of an empty table. */
@@ -24,23 +27,24 @@ interface Props {
 }
 
 /** Title, start and end times, scoring rule, countdown, elapsed-time progress, the freeze banner and the table of one contest. */
-export function ContestScoreboard({ contestId, contest, rows, problemCount, loading, percent, refusal, extra, notice }: Props) {
+export function ContestScoreboard({ contestId, contest, rows, problemCount, problemTitles, loading, percent, refusal, extra, notice }: Props) {
+  const t = useT();
   return (
     <>
       <Card>
         <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="board-title">
-            {contest?.title ?? `Contest ${contestId}`}
+            {contest?.title ?? t('board.title', { id: contestId })}
           </Typography.Title>
           {extra}
         </Space>
         <Descriptions column={{ xs: 1, sm: 2 }} size="small" style={{ marginTop: 8 }}>
-          <Descriptions.Item label="Start Time">{contest?.startTime}</Descriptions.Item>
-          <Descriptions.Item label="End Time">{contest?.endTime}</Descriptions.Item>
+          <Descriptions.Item label={t('field.startTime')}>{contest?.startTime}</Descriptions.Item>
+          <Descriptions.Item label={t('field.endTime')}>{contest?.endTime}</Descriptions.Item>
           {contest ? (
-            <Descriptions.Item label="Scoring">
+            <Descriptions.Item label={t('contestDetails.scoring')}>
               <span data-testid="board-scoring-rule" data-rule={contest.scoringRule}>
-                {SCORING_RULE_LABELS[contest.scoringRule]}
+                {t(`scoring.${contest.scoringRule}`)}
               </span>
             </Descriptions.Item>
           ) : null}
@@ -64,7 +68,14 @@ export function ContestScoreboard({ contestId, contest, rows, problemCount, load
             <Result status="warning" title={refusal} />
           </div>
         ) : (
-          <LeaderboardTable rows={rows} problemCount={problemCount} loading={loading} scoringRule={contest?.scoringRule} />
+          <LeaderboardTable
+            rows={rows}
+            problemCount={problemCount}
+            problemTitles={problemTitles}
+            loading={loading}
+            scoringRule={contest?.scoringRule}
+            ownName={storage.get('username') ?? undefined}
+          />
         )}
       </div>
     </>

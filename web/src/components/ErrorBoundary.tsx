@@ -1,7 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
-import { Button, Result } from 'antd';
+import { Button, Space } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
 import { errorMessage } from '../api/client.ts';
+import { useT } from '../i18n/index.ts';
 
 function isChunkLoadError(error: unknown): boolean {
   return error instanceof TypeError && /dynamically imported module|import/i.test(error.message);
@@ -9,24 +11,21 @@ function isChunkLoadError(error: unknown): boolean {
 
 /** What a failed render shows: the reason and a way back, never a blank page. */
 export function ErrorFallback({ error }: { error: unknown }) {
+  const t = useT();
   return (
-    <Result
-      status="error"
-      title="Something went wrong"
-      subTitle={
-        isChunkLoadError(error)
-          ? 'The page could not be loaded. Check the connection and reload.'
-          : errorMessage(error)
-      }
-      extra={[
-        <Button key="reload" type="primary" onClick={() => window.location.reload()}>
-          Reload
-        </Button>,
-        <Button key="home" onClick={() => window.location.assign('/')}>
-          Home
-        </Button>,
-      ]}
-    />
+    // Laid out like antd's Result (status "error") without its illustrations, which every page
+    // would otherwise load up front.
+    <div className="error-fallback" role="alert" data-testid="error-fallback">
+      <CloseCircleFilled className="error-fallback-icon" />
+      <h3 className="error-fallback-title">{t('error.title')}</h3>
+      <div className="error-fallback-subtitle">{isChunkLoadError(error) ? t('error.chunk') : errorMessage(error)}</div>
+      <Space>
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('error.reload')}
+        </Button>
+        <Button onClick={() => window.location.assign('/')}>{t('common.home')}</Button>
+      </Space>
+    </div>
   );
 }
 

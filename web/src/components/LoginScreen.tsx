@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { Button, Form, Input, Space, Tabs } from 'antd';
+import { Button, Form, Input, Segmented, Space } from 'antd';
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { userApi } from '../api/user.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client.ts';
+import { errorMessage } from '../api/client.ts';
 import type { CaptchaAnswer } from '../api/types.ts';
 import { paths } from '../lib/paths.ts';
 import { maskPassword, MESSAGES } from '../lib/validation.ts';
@@ -12,9 +12,7 @@ import { notify } from '../feedback.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { Captcha, type CaptchaHandle } from './Captcha.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
-import { confirmEnteredValues } from './ConfirmValues.tsx';
-
-export const LOGIN_SUCCESS_MESSAGE = 'Login Success!';
+import { useT } from '../i18n/index.ts';
 
 type Role = 'user' | 'admin';
 type Method = 'password' | 'email';
@@ -34,6 +32,7 @@ interface EmailValues {
 /** User and admin login (spec §2, §4, §5): username/password or e-mail + one-time code. */
 export function LoginScreen({ role }: { role: Role }) {
   const navigate = useNavigate();
+  const t = useT();
   const [method, setMethod] = useState<Method>('password');
   const [busy, setBusy] = useState(false);
   const [passwordForm] = Form.useForm<PasswordValues>();
@@ -42,7 +41,7 @@ export function LoginScreen({ role }: { role: Role }) {
   const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captchaId: '', captcha: '' });
 
   const fail = (err: unknown) => {
-    notify.error(err instanceof ApiError && !err.isNetworkError ? err.message : NETWORK_ERROR_MESSAGE);
+    notify.error(errorMessage(err));
     navigate(paths.failure);
   };
 
@@ -52,14 +51,16 @@ export function LoginScreen({ role }: { role: Role }) {
       navigate(paths.failure);
       return;
     }
-    if (!(await confirmEnteredValues('Please confirm your login details', values))) return;
+    // The dialog's table (antd Descriptions) loads with the first submit, not with the page.
+    const { confirmEnteredValues } = await import('./ConfirmValues.tsx');
+    if (!(await confirmEnteredValues(t('login.confirmTitle'), values))) return;
     setBusy(true);
     if (role === 'admin') storage.remove('token');
     try {
       const { token, username } = await login();
       storage.set('token', token);
       storage.set('username', username ?? fallbackName);
-      notify.success(LOGIN_SUCCESS_MESSAGE);
+      notify.success(t('login.success'));
       navigate(role === 'admin' ? paths.adminNav : paths.success);
     } catch (err) {
       captchaRef.current?.reload();
@@ -72,9 +73,9 @@ export function LoginScreen({ role }: { role: Role }) {
   const loginWithPassword = ({ username, password }: PasswordValues) =>
     run(
       [
-        ['Username', username],
-        ['Password', maskPassword(password)],
-        ['Captcha', captcha.captcha],
+        [t('field.username'), username],
+        [t('field.password'), maskPassword(password)],
+        [t('field.captcha'), captcha.captcha],
       ],
       () => (role === 'admin' ? userApi.adminLogin : userApi.login)(username.trim(), password, captcha),
       username.trim(),
@@ -83,80 +84,77 @@ export function LoginScreen({ role }: { role: Role }) {
   const loginWithEmail = ({ email, code }: EmailValues) =>
     run(
       [
-        ['E-mail', email],
-        ['Code', code],
-        ['Captcha', captcha.captcha],
+        [t('field.email'), email],
+        [t('field.code'), code],
+        [t('field.captcha'), captcha.captcha],
       ],
       () => (role === 'admin' ? userApi.adminEmailLogin : userApi.emailLogin)(email.trim(), code.trim(), captcha),
       '',
     );
 
   const captchaField = (
-    <Form.Item label="Captcha" required>
+    <Form.Item label={t('field.captcha')} required>
       <Captcha ref={captchaRef} value={captcha} onChange={setCaptcha} />
     </Form.Item>
   );
 
   return (
     <AuthCard
-      title={role === 'admin' ? 'Admin Login' : 'User Login'}
+      title={role === 'admin' ? t('login.adminTitle') : t('login.userTitle')}
       footer={
         <Space wrap split="·">
-          {role === 'user' ? <Link to={paths.register}>Register</Link> : null}
-          <Link to={role === 'admin' ? paths.adminResetPassword : paths.resetPassword}>Forgot password</Link>
-          <Link to={role === 'admin' ? paths.login : paths.adminLogin}>{role === 'admin' ? 'User Login' : 'Admin Login'}</Link>
-          <Link to={paths.home}>Home</Link>
+          {role === 'user' ? <Link to={paths.register}>{t('login.register')}</Link> : null}
+          <Link to={role === 'admin' ? paths.adminResetPassword : paths.resetPassword}>{t('login.forgotPassword')}</Link>
+          <Link to={role === 'admin' ? paths.login : paths.adminLogin}>{role === 'admin' ? t('login.userTitle') : t('login.adminTitle')}</Link>
+          <Link to={paths.home}>{t('common.home')}</Link>
         </Space>
       }
     >
-      <Tabs
-        activeKey={method}
-        onChange={(key) => setMethod(key as Method)}
-        centered
-        items={[
-          {
-            key: 'password',
-            label: 'Username & Password',
-            children: (
-              <Form form={passwordForm} layout="vertical" onFinish={loginWithPassword} requiredMark={false} name="password-login">
-                <Form.Item name="username" label="Username" rules={[{ required: true, whitespace: true, message: 'Please input your username!' }]}>
-                  <Input prefix={<UserOutlined />} autoComplete="username" />
-                </Form.Item>
-                <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Please input your password!' }]}>
-                  <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-                </Form.Item>
-                {method === 'password' ? captchaField : null}
-                <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-                  Login
-                </Button>
-              </Form>
-            ),
-          },
-          {
-            key: 'email',
-            label: 'E-mail Code',
-            children: (
-              <Form form={emailForm} layout="vertical" onFinish={loginWithEmail} requiredMark={false} name="email-login">
-                <Form.Item label="E-mail" required>
-                  <Space.Compact style={{ width: '100%' }}>
-                    <Form.Item name="email" noStyle rules={[{ required: true, type: 'email', message: 'Please input a valid e-mail!' }]}>
-                      <Input prefix={<MailOutlined />} autoComplete="email" />
-                    </Form.Item>
-                    <SendCodeButton purpose="login" getEmail={() => emailForm.getFieldValue('email')} />
-                  </Space.Compact>
-                </Form.Item>
-                <Form.Item name="code" label="E-mail code" rules={[{ required: true, whitespace: true, message: MESSAGES.emailCodeMissing }]}>
-                  <Input autoComplete="one-time-code" />
-                </Form.Item>
-                {method === 'email' ? captchaField : null}
-                <Button type="primary" htmlType="submit" block loading={busy} data-testid="email-login-submit">
-                  Login
-                </Button>
-              </Form>
-            ),
-          },
+      {/* Segmented, not Tabs: antd's Tabs bring the Menu and Dropdown code to every login page. */}
+      <Segmented<Method>
+        block
+        value={method}
+        onChange={setMethod}
+        style={{ marginBottom: 16 }}
+        data-testid="login-method"
+        options={[
+          { value: 'password', label: t('login.tabPassword') },
+          { value: 'email', label: t('login.tabEmail') },
         ]}
       />
+      {/* Keyed: each method's form mounts with its own form store (not the other's, reused). */}
+      {method === 'password' ? (
+        <Form key="password" form={passwordForm} layout="vertical" onFinish={loginWithPassword} requiredMark={false} name="password-login">
+          <Form.Item name="username" label={t('field.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
+            <Input prefix={<UserOutlined />} autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" label={t('field.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          </Form.Item>
+          {captchaField}
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </Form>
+      ) : (
+        <Form key="email" form={emailForm} layout="vertical" onFinish={loginWithEmail} requiredMark={false} name="email-login">
+          <Form.Item label={t('field.email')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="email" noStyle rules={[{ required: true, type: 'email', message: t('login.emailInvalid') }]}>
+                <Input prefix={<MailOutlined />} autoComplete="email" />
+              </Form.Item>
+              <SendCodeButton purpose="login" getEmail={() => emailForm.getFieldValue('email')} />
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item name="code" label={t('field.emailCode')} rules={[{ required: true, whitespace: true, message: MESSAGES.emailCodeMissing }]}>
+            <Input autoComplete="one-time-code" />
+          </Form.Item>
+          {captchaField}
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="email-login-submit">
+            {t('login.submit')}
+          </Button>
+        </Form>
+      )}
     </AuthCard>
   );
 }

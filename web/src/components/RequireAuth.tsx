@@ -6,8 +6,7 @@ import { userApi } from '../api/user.ts';
 import { decideAccess, loginPathFor, type Access } from '../lib/guard.ts';
 import { storage } from '../storage.ts';
 import { notify } from '../feedback.ts';
-
-export const SESSION_ENDED_MESSAGE = 'Please log in again';
+import { t } from '../i18n/index.ts';
 
 /**
  * Route guard (spec §4): user routes need a stored username and a positive isUserLogin reply,
@@ -25,7 +24,7 @@ export function RequireAuth({ access, children }: { access: Access; children: Re
     () =>
       onSessionEnded(() => {
         storage.remove('token', 'username');
-        notify.only('warning', SESSION_ENDED_MESSAGE, 3000);
+        notify.only('warning', t('guard.sessionEnded'), 3000);
         setEnded(true);
       }),
     [],

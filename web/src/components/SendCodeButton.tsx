@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { userApi, type EmailCodePurpose } from '../api/user.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client.ts';
+import { ApiError, errorMessage } from '../api/client.ts';
 import { notify } from '../feedback.ts';
-
-export const EMAIL_SENT_MESSAGE = '发送成功';
-export const EMAIL_FAILED_MESSAGE = '发送失败';
+import { useT } from '../i18n/index.ts';
+import { MESSAGES } from '../lib/validation.ts';
 const RESEND_SECONDS = 60;
 
 interface Props {
@@ -16,6 +15,7 @@ interface Props {
 
 /** Sends the one-time e-mail code; after a send it waits a minute before allowing another. */
 export function SendCodeButton({ getEmail, purpose }: Props) {
+  const t = useT();
   const [sending, setSending] = useState(false);
   const [wait, setWait] = useState(0);
 
@@ -28,17 +28,17 @@ export function SendCodeButton({ getEmail, purpose }: Props) {
   const send = async () => {
     const email = getEmail()?.trim();
     if (!email) {
-      notify.error('请输入邮箱');
+      notify.error(MESSAGES.emailMissing);
       return;
     }
     setSending(true);
     try {
       await userApi.sendEmailCode(email, purpose);
-      notify.success(EMAIL_SENT_MESSAGE);
+      notify.success(t('sendCode.sent'));
       setWait(RESEND_SECONDS);
     } catch (err) {
-      if (err instanceof ApiError && !err.isNetworkError) notify.error(`${EMAIL_FAILED_MESSAGE}: ${err.message}`);
-      else notify.error(NETWORK_ERROR_MESSAGE);
+      if (err instanceof ApiError && !err.isNetworkError) notify.error(t('sendCode.failed', { message: errorMessage(err) }));
+      else notify.error(t('common.networkError'));
     } finally {
       setSending(false);
     }
@@ -46,7 +46,7 @@ export function SendCodeButton({ getEmail, purpose }: Props) {
 
   return (
     <Button onClick={send} loading={sending} disabled={wait > 0} data-testid="send-code" style={{ minWidth: 110 }}>
-      {wait > 0 ? `${wait}s` : 'Send Code'}
+      {wait > 0 ? t('sendCode.wait', { seconds: wait }) : t('sendCode.button')}
     </Button>
   );
 }

@@ -4,6 +4,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { Button, Space, Tag, Typography, Upload } from 'antd';
 import { notify } from '../feedback.ts';
 import { pickedFilesProblem, type PickedFile } from '../lib/sourceFiles.ts';
+import { useT } from '../i18n/index.ts';
 
 export type { PickedFile };
 
@@ -16,6 +17,7 @@ interface Props {
 }
 
 export function SourceFilesPicker({ files, onChange, onSingle, disabled }: Props) {
+  const t = useT();
   let batch: File[] = [];
   const readAll = async (chosen: File[]) => {
     const read = await Promise.all(chosen.map(async (f) => ({ name: f.name, content: await f.text() })));
@@ -41,13 +43,13 @@ export function SourceFilesPicker({ files, onChange, onSingle, disabled }: Props
           return false;
         }}
       >
-        <Button icon={<PaperClipOutlined />} disabled={disabled} data-testid="pick-files" title="Load a file into the editor, or choose several files to submit together">
-          Files
+        <Button icon={<PaperClipOutlined />} disabled={disabled} data-testid="pick-files" title={t('files.title')}>
+          {t('files.button')}
         </Button>
       </Upload>
       {files.length > 0 && (
         <div data-testid="picked-files">
-          <Typography.Text type="secondary">Submitting these {files.length} files together (not the editor): </Typography.Text>
+          <Typography.Text type="secondary">{t('files.together', { count: files.length })}</Typography.Text>
           {files.map((f) => (
             <Tag key={f.name} closable onClose={() => onChange(files.filter((x) => x.name !== f.name))}>
               {f.name}

@@ -1,5 +1,6 @@
 import { Card, Descriptions, Typography } from 'antd';
 import { VerdictTag } from './VerdictTag.tsx';
+import { t, useLanguage } from '../i18n/index.ts';
 
 export interface ResultPanelState {
   judgeResult: string;
@@ -10,22 +11,55 @@ export interface ResultPanelState {
   /** Scoring problems: the score and the most possible (null otherwise). */
   score?: number | null;
   maxScore?: number | null;
+  /** While judging, from the live stream: 0 compiling, n running test n. */
+  judgingTest?: number | null;
+}
+
+/** "Running on test 7" while a submission is judged (the live stream tells which test). */
+export function judgingText(result: Pick<ResultPanelState, 'judgeResult' | 'judgingTest'>): string | null {
+  if (result.judgeResult !== 'JG' || typeof result.judgingTest !== 'number') return null;
+  return result.judgingTest === 0 ? t('judging.compiling') : t('judging.runningTest', { test: result.judgingTest });
 }
 
 export const EMPTY_RESULT: ResultPanelState = { judgeResult: '', runTime: null, runMemory: null, judgeTime: '', compileMessage: '' };
 
-export function SubmissionResultPanel({ result }: { result: ResultPanelState }) {
+/** The limits the submission ran under: the problem's scaled by its language's factors. */
+export interface EffectiveLimits {
+  timeMs: number;
+  memoryMb: number;
+}
+
+export function SubmissionResultPanel({ result, limits }: { result: ResultPanelState; limits?: EffectiveLimits | null }) {
+  useLanguage();
   return (
-    <Card title="Result" size="small" data-testid="result-panel">
-      <Descriptions column={{ xs: 1, sm: 2 }} size="small">
-        <Descriptions.Item label="Verdict">
+    <Card title={t('problem.result')} size="small" data-testid="result-panel">
+      {/* Two columns at most (the panel is half a page wide); the verdict's full name has its own row. */}
+      <Descriptions column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} size="small">
+        <Descriptions.Item label={t('field.verdict')} span="filled">
           {result.judgeResult ? <span data-testid="result-verdict"><VerdictTag code={result.judgeResult} full /></span> : '—'}
+          {judgingText(result) ? (
+            <Typography.Text type="secondary" data-testid="judging-test" style={{ marginLeft: 8 }}>
+              {judgingText(result)}
+            </Typography.Text>
+          ) : null}
         </Descriptions.Item>
-        <Descriptions.Item label="Judge Time">{result.judgeTime || '—'}</Descriptions.Item>
-        <Descriptions.Item label="Time">{result.runTime === null ? '—' : `${result.runTime} ms`}</Descriptions.Item>
-        <Descriptions.Item label="Memory">{result.runMemory === null ? '—' : `${result.runMemory} KB`}</Descriptions.Item>
+        <Descriptions.Item label={t('field.judgeTime')}>
+          <span style={{ whiteSpace: 'nowrap' }}>{result.judgeTime || '—'}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('field.time')}>
+          <span data-testid="result-time">
+            {result.runTime === null ? '—' : t('common.ms', { value: result.runTime })}
+            {limits ? <Typography.Text type="secondary">{` ${t('problem.resultTimeLimit', { value: limits.timeMs })}`}</Typography.Text> : null}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('field.memory')}>
+          <span data-testid="result-memory">
+            {result.runMemory === null ? '—' : t('common.kb', { value: result.runMemory })}
+            {limits ? <Typography.Text type="secondary">{` ${t('problem.resultMemoryLimit', { value: limits.memoryMb })}`}</Typography.Text> : null}
+          </span>
+        </Descriptions.Item>
         {result.score !== undefined && result.score !== null ? (
-          <Descriptions.Item label="Score">
+          <Descriptions.Item label={t('field.score')}>
             <span data-testid="result-score">
               {result.score} / {result.maxScore}
             </span>

@@ -1,8 +1,10 @@
 import { Tag, Tooltip } from 'antd';
 import { verdictInfo } from '../lib/verdict.ts';
+import { useLanguage } from '../i18n/index.ts';
 
 /** A verdict code as a coloured tag (spec §4); the full name is shown on hover. */
 export function VerdictTag({ code, full = false }: { code: string | null | undefined; full?: boolean }) {
+  useLanguage();
   const info = verdictInfo(code);
   const label = full ? info.name : info.code || info.name;
   return (

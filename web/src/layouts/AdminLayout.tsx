@@ -18,19 +18,21 @@ import { storage } from '../storage.ts';
 import { userApi } from '../api/user.ts';
 import { AppFooter } from '../components/AppFooter.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { useT } from '../i18n/index.ts';
 import '../pages/admin/admin.css';
 
 export const SIDER_COLLAPSED_WIDTH = 78;
 
 const MENU = [
-  { key: paths.userManagement, icon: <TeamOutlined />, label: 'Users' },
-  { key: paths.problemManagement, icon: <FileTextOutlined />, label: 'Problems' },
-  { key: paths.contestManagement, icon: <TrophyOutlined />, label: 'Contests' },
-  { key: paths.templateManagement, icon: <CodeOutlined />, label: 'Templates' },
-  { key: paths.submissionManagement, icon: <AppstoreOutlined />, label: 'Submissions' },
-  { key: paths.clarificationManagement, icon: <MessageOutlined />, label: 'Clarifications' },
-  { key: paths.balloons, icon: <FlagOutlined />, label: 'Balloons' },
-];
+  { key: paths.userManagement, icon: <TeamOutlined />, label: 'nav.users' },
+  { key: paths.problemManagement, icon: <FileTextOutlined />, label: 'nav.problems' },
+  { key: paths.contestManagement, icon: <TrophyOutlined />, label: 'nav.contests' },
+  { key: paths.templateManagement, icon: <CodeOutlined />, label: 'nav.templates' },
+  { key: paths.submissionManagement, icon: <AppstoreOutlined />, label: 'nav.submissions' },
+  { key: paths.clarificationManagement, icon: <MessageOutlined />, label: 'nav.clarifications' },
+  { key: paths.balloons, icon: <FlagOutlined />, label: 'nav.balloons' },
+] as const;
 
 const MANAGEMENT_PAGES = new Set<string>(MENU.map((item) => item.key));
 
@@ -39,6 +41,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  const t = useT();
   const username = storage.get('username') ?? '';
 
   const logout = () => {
@@ -57,35 +60,36 @@ export function AdminLayout() {
         width={200}
         data-testid="admin-sider"
       >
-        <div className="admin-brand">{collapsed ? 'V' : 'Verdict Admin'}</div>
+        <div className="admin-brand">{collapsed ? 'V' : t('app.adminBrand')}</div>
         <Menu
           theme="dark"
           mode="inline"
           data-testid="admin-menu"
           selectedKeys={[pathname]}
-          items={MENU}
+          items={MENU.map((item) => ({ ...item, label: t(item.label) }))}
           onClick={({ key }) => navigate(key)}
         />
       </Layout.Sider>
       <Layout style={{ minWidth: 0 }}>
         <Layout.Header className="admin-header">
           <Button type="text" icon={<HomeOutlined />} onClick={() => navigate(paths.adminNav)} data-testid="admin-home">
-            Home
+            {t('common.home')}
           </Button>
           <div className="header-user">
-            <Tooltip title="My profile">
+            <LanguageSwitch />
+            <Tooltip title={t('nav.myProfile')}>
               <Button
                 type="text"
                 icon={<UserOutlined />}
                 onClick={() => navigate(paths.adminPersonInfo)}
-                aria-label="My profile"
+                aria-label={t('nav.myProfile')}
                 data-testid="admin-profile"
               />
             </Tooltip>
             <Typography.Text ellipsis className="header-username" data-testid="current-user">
               {username}
             </Typography.Text>
-            <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label="Log out" title="Log out" />
+            <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label={t('common.logOut')} title={t('common.logOut')} />
           </div>
         </Layout.Header>
         <Layout.Content style={{ minWidth: 0 }}>

@@ -7,16 +7,19 @@ import { storage } from '../storage.ts';
 import { userApi } from '../api/user.ts';
 import { AppFooter } from '../components/AppFooter.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { useT, type MessageKey } from '../i18n/index.ts';
 
-const MENU = [
-  { key: paths.contestList, label: 'Contest List' },
-  { key: paths.contestDetails, label: 'Contest Details' },
-  { key: paths.history, label: 'Judge Records' },
-  { key: paths.personInfo, label: 'Personal Info' },
+const MENU: { key: string; label: MessageKey }[] = [
+  { key: paths.contestList, label: 'nav.contestList' },
+  { key: paths.contestDetails, label: 'nav.contestDetails' },
+  { key: paths.history, label: 'nav.history' },
+  { key: paths.personInfo, label: 'nav.personInfo' },
 ];
 
 function selectedKey(pathname: string): string {
   if (pathname.startsWith('/user_board') || pathname === paths.problemPage) return paths.contestDetails;
+  if (pathname.startsWith('/submission/')) return paths.history;
   return MENU.find((item) => item.key === pathname)?.key ?? '';
 }
 
@@ -24,6 +27,7 @@ function selectedKey(pathname: string): string {
 export function UserLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const t = useT();
   const username = storage.get('username') ?? '';
 
   const logout = () => {
@@ -44,16 +48,17 @@ export function UserLayout() {
           mode="horizontal"
           data-testid="user-menu"
           selectedKeys={[selectedKey(pathname)]}
-          items={MENU}
+          items={MENU.map((item) => ({ key: item.key, label: t(item.label) }))}
           onClick={({ key }) => navigate(key)}
           style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
         />
+        <LanguageSwitch />
         <div className="header-user">
           <UserOutlined />
           <Typography.Text ellipsis className="header-username" data-testid="current-user">
             {username}
           </Typography.Text>
-          <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label="Log out" title="Log out" />
+          <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label={t('common.logOut')} title={t('common.logOut')} />
         </div>
       </Layout.Header>
       <Layout.Content>

@@ -2,8 +2,9 @@
 // fresh list brings that was not announced yet, and how each reads on screen. Pure: the hook
 // (useClarifications.ts) and the tests use it.
 
-import { CLARIFICATION_LIMITS, CLARIFICATION_MESSAGES } from '@verdict/shared';
+import { CLARIFICATION_LIMITS } from '@verdict/shared';
 import type { Clarification } from '../api/clarifications.ts';
+import { t, tn } from '../i18n/index.ts';
 
 /**
  * News to its reader: an announcement, or an answer (to their own question, or to a question
@@ -52,16 +53,16 @@ export function newestFirst(items: Clarification[]): Clarification[] {
 }
 
 export function headline(item: Clarification): string {
-  if (item.kind === 'announcement') return 'Announcement';
-  if (item.answer === null) return 'Your question (waiting for an answer)';
-  if (item.mine) return item.visibility === 'public' ? 'Your question, answered for everyone' : 'Your question, answered';
-  return 'Answer to everyone';
+  if (item.kind === 'announcement') return t('clar.announcement');
+  if (item.answer === null) return t('clar.yourQuestionWaiting');
+  if (item.mine) return item.visibility === 'public' ? t('clar.answeredForEveryone') : t('clar.answered');
+  return t('clar.answerToEveryone');
 }
 
 /** "Problem A — Apples", "Problem A" (before the start), or "General". */
 export function problemLabel(item: Pick<Clarification, 'problemLetter' | 'problemTitle'>): string {
-  if (!item.problemLetter) return 'General';
-  return item.problemTitle ? `Problem ${item.problemLetter} — ${item.problemTitle}` : `Problem ${item.problemLetter}`;
+  if (!item.problemLetter) return t('clar.generalLabel');
+  return item.problemTitle ? t('clar.problemWithTitle', { letter: item.problemLetter, title: item.problemTitle }) : t('clar.problemLetter', { letter: item.problemLetter });
 }
 
 export function excerpt(text: string, max = 140): string {
@@ -78,14 +79,19 @@ export function toastContent(notices: Clarification[]): { title: string; descrip
   }
   const announcements = notices.filter((n) => n.kind === 'announcement').length;
   const answers = notices.length - announcements;
-  const parts = [announcements ? `${announcements} announcement${announcements > 1 ? 's' : ''}` : '', answers ? `${answers} answer${answers > 1 ? 's' : ''}` : ''];
-  return { title: `${notices.length} new clarifications`, description: `${parts.filter(Boolean).join(' and ')}. Open Clarifications to read them.` };
+  const announced = tn('clar.announcements', announcements);
+  const answered = tn('clar.answers', answers);
+  const description =
+    announcements && answers
+      ? t('clar.toastBoth', { announcements: announced, answers: answered })
+      : t('clar.toastOne', { items: announcements ? announced : answered });
+  return { title: t('clar.newCount', { count: notices.length }), description };
 }
 
 /** The ask form's check, with the server's limits and messages; null when fine. */
 export function questionProblem(text: string | undefined): string | null {
   const trimmed = (text ?? '').trim();
-  if (!trimmed) return CLARIFICATION_MESSAGES.questionRequired;
-  if (trimmed.length > CLARIFICATION_LIMITS.questionMax) return CLARIFICATION_MESSAGES.questionTooLong;
+  if (!trimmed) return t('clar.questionRequired');
+  if (trimmed.length > CLARIFICATION_LIMITS.questionMax) return t('clar.questionTooLong');
   return null;
 }

@@ -3,6 +3,7 @@
 // minutes off, so every contest reply carries the server's clock (`serverTime`) and the pages
 // count from the server's now: the browser's clock plus the offset measured at the last reply.
 import { formatContestTime, parseContestTime } from '@verdict/shared';
+import { t } from '../i18n/index.ts';
 
 /** The warning shows this long before the end. */
 export const END_WARNING_MS = 5 * 60_000;
@@ -37,16 +38,16 @@ export function formatDuration(ms: number): string {
   const days = Math.floor(total / 86_400);
   const hours = Math.floor((total % 86_400) / 3600);
   const rest = `${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-  return days > 0 ? `${days}d ${pad(hours)}:${rest}` : `${hours}:${rest}`;
+  return days > 0 ? t('clock.days', { days, time: `${pad(hours)}:${rest}` }) : `${hours}:${rest}`;
 }
 
 /** Where the contest stands at `nowMs` (server time): the server's window is [start, end). */
 export function contestCountdown(startMs: number, endMs: number, nowMs: number): Countdown | null {
   if (!Number.isFinite(startMs) || !Number.isFinite(endMs) || !Number.isFinite(nowMs)) return null;
-  if (nowMs < startMs) return { phase: 'notStarted', remainingMs: startMs - nowMs, text: `Starts in ${formatDuration(startMs - nowMs)}`, warning: false };
-  if (nowMs >= endMs) return { phase: 'ended', remainingMs: 0, text: 'Contest ended', warning: false };
+  if (nowMs < startMs) return { phase: 'notStarted', remainingMs: startMs - nowMs, text: t('clock.startsIn', { duration: formatDuration(startMs - nowMs) }), warning: false };
+  if (nowMs >= endMs) return { phase: 'ended', remainingMs: 0, text: t('clock.ended'), warning: false };
   const left = endMs - nowMs;
-  return { phase: 'running', remainingMs: left, text: `Time left ${formatDuration(left)}`, warning: left <= END_WARNING_MS };
+  return { phase: 'running', remainingMs: left, text: t('clock.timeLeft', { duration: formatDuration(left) }), warning: left <= END_WARNING_MS };
 }
 
 /** The contest's freeze state as the API sends it with the contest. */
@@ -70,14 +71,14 @@ export type BoardNotice = { kind: 'frozen' | 'live' | 'thawed'; text: string } |
 export function boardNotice(contest: FreezeState, view: 'public' | 'live' | 'frozen'): BoardNotice {
   if (!contest.freezeTime) return null;
   const since = clockOf(contest.freezeTime);
-  const frozenText = `Scoreboard frozen since ${since}; results after it are hidden`;
+  const frozenText = t('freeze.frozen', { time: since });
   if (view === 'public') return contest.frozen ? { kind: 'frozen', text: frozenText } : null;
   if (view === 'frozen') {
     return contest.thawTime
-      ? { kind: 'frozen', text: `The board as frozen at ${since} (thawed at ${clockOf(contest.thawTime)}); results after it are hidden` }
+      ? { kind: 'frozen', text: t('freeze.frozenThawed', { time: since, thaw: clockOf(contest.thawTime) }) }
       : { kind: 'frozen', text: frozenText };
   }
-  if (contest.frozen) return { kind: 'live', text: `Live board: contestants see it frozen since ${since} until you thaw it` };
-  if (contest.thawTime) return { kind: 'thawed', text: `Thawed at ${clockOf(contest.thawTime)}: everyone sees the final board` };
-  return { kind: 'live', text: `The board freezes for contestants at ${since}` };
+  if (contest.frozen) return { kind: 'live', text: t('freeze.live', { time: since }) };
+  if (contest.thawTime) return { kind: 'thawed', text: t('freeze.thawed', { time: clockOf(contest.thawTime) }) };
+  return { kind: 'live', text: t('freeze.upcoming', { time: since }) };
 }

@@ -1,8 +1,10 @@
 // The route guard's decision (spec §4): a stored username plus a positive login check from the
-// server, else back to the matching login page with a message.
+// server, else back to the matching login page with a message (in the current language).
+import { t } from '../i18n/index.ts';
 
 export type Access = 'open' | 'user' | 'admin';
 
+/** The spec's English words of the message (i18n key `guard.loginFirst`). */
 export const LOGIN_FIRST_MESSAGE = 'Please log in first!';
 
 export type GuardDecision =
@@ -24,7 +26,7 @@ export function decideAccess(
   checkPassed?: boolean,
 ): GuardDecision {
   if (access === 'open') return { kind: 'allow' };
-  const redirect = { kind: 'redirect', to: loginPathFor(access), message: LOGIN_FIRST_MESSAGE } as const;
+  const redirect = { kind: 'redirect', to: loginPathFor(access), message: t('guard.loginFirst') } as const;
   if (!storedUsername || !storedUsername.trim()) return redirect;
   if (checkPassed === undefined) return { kind: 'check' };
   return checkPassed ? { kind: 'allow' } : redirect;

@@ -78,6 +78,26 @@ export function problemMaxScores(rows: LeaderboardRow[]): Map<string, number> {
   return max;
 }
 
+/** The cell colour of a problem's first solve (dark green, as ICPC boards mark it). */
+export const FIRST_SOLVE_COLOR = '#237804';
+
+/**
+ * The minute of each problem's first solve, by letter: the earliest AC cell (ICPC) or full score
+ * (IOI, OI). The board counts whole minutes, so solves within the same minute are all first.
+ */
+export function firstSolveMinutes(rows: readonly LeaderboardRow[], scored = false): Map<string, number> {
+  const first = new Map<string, number>();
+  for (const row of rows) {
+    for (const item of row.judgeResultList ?? []) {
+      const cell = scored ? scoredLeaderboardCell(item) : leaderboardCell(item);
+      if (cell.kind !== 'accepted') continue;
+      const known = first.get(item.newId);
+      if (known === undefined || cell.minutes < known) first.set(item.newId, cell.minutes);
+    }
+  }
+  return first;
+}
+
 export function findItem(row: LeaderboardRow, letter: string): JudgeResultItem | undefined {
   return (row.judgeResultList ?? []).find((item) => item.newId === letter);
 }

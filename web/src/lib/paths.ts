@@ -14,6 +14,7 @@ export const paths = {
   categorizedExercises: '/categorized_exercises',
   contestDetails: '/contest_details',
   history: '/history',
+  submission: '/submission/:submissionId',
   personInfo: '/person_info',
   problemPage: '/problem_page',
   userBoard: '/user_board/:contestId',
@@ -37,6 +38,8 @@ export const urls = {
   /** The problem page of one problem (of one contest): what it shows never depends on other tabs. */
   problemPage: (problemId: number | string, contestId?: number | string | null) =>
     `/problem_page?${new URLSearchParams({ ...(contestId ? { contestId: String(contestId) } : {}), problemId: String(problemId) })}`,
+  /** One of the contestant's own submissions: its source, compile message and tests. */
+  submission: (submissionId: number | string) => `/submission/${encodeURIComponent(String(submissionId))}`,
   userBoard: (contestId: number | string) => `/user_board/${encodeURIComponent(String(contestId))}`,
   adminContestDetail: (contestId: number | string) =>
     `/contestDetail/${encodeURIComponent(String(contestId))}`,

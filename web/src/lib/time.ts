@@ -1,6 +1,8 @@
 // Times on the wire are "yyyy-MM-dd HH:mm:ss" in Asia/Shanghai (UTC+8, no daylight saving),
 // whatever the browser's own time zone is.
 
+import { t } from '../i18n/index.ts';
+
 export { formatContestTime as formatServerTime, parseContestTime as parseServerTime } from '@verdict/shared';
 
 export type ContestPhase = 'notStarted' | 'running' | 'ended';
@@ -11,13 +13,10 @@ export function contestPhase(startMs: number, endMs: number, nowMs: number): Con
   return 'running';
 }
 
-export const CONTEST_NOT_STARTED = 'The contest has not started yet.';
-export const CONTEST_ENDED = 'The contest has ended.';
-
-/** The message refusing to open a problem, or null when the contest is running. */
+/** The message refusing to open a problem (the spec's words, in the current language), or null when the contest is running. */
 export function problemOpenRefusal(startMs: number, endMs: number, nowMs: number): string | null {
   const phase = contestPhase(startMs, endMs, nowMs);
-  if (phase === 'notStarted') return CONTEST_NOT_STARTED;
-  if (phase === 'ended') return CONTEST_ENDED;
+  if (phase === 'notStarted') return t('contest.notStarted');
+  if (phase === 'ended') return t('contest.ended');
   return null;
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { clarificationApi, type Clarification } from '../api/clarifications.ts';
 import { storage } from '../storage.ts';
 import { useInterval } from './useInterval.ts';
+import { pollEvery, useLiveEvents } from './useLiveEvents.ts';
 import { mergeClarifications, newestVersion, noticesToAnnounce, unseenNotices } from './clarifications.ts';
 
 /** How often the list is asked for while the page is visible (a live push replaces it later). */
@@ -69,9 +70,15 @@ export function useClarifications(contestId: number | null, onNotices: (notices:
     void refresh();
   }, [refresh]);
 
+  // Pushed as they happen while the live stream is connected (a reconnect reads the whole list).
+  const live = useLiveEvents(contestId ?? undefined, (e) => {
+    if (e.event === 'clarification') receive([e.data], { complete: false });
+    else if (e.event === 'hello') void refresh();
+  });
+
   useInterval(() => {
     if (!document.hidden) void refresh();
-  }, contestId === null ? null : CLARIFICATION_POLL_MS);
+  }, contestId === null ? null : pollEvery(live, CLARIFICATION_POLL_MS));
 
   const markSeen = useCallback(async () => {
     const newest = newestVersion(current.current.items);

@@ -3,6 +3,7 @@ import { userApi } from '../api/user.ts';
 import { errorMessage } from '../api/client.ts';
 import type { Gender, User } from '../api/types.ts';
 import { notify } from '../feedback.ts';
+import { t } from '../i18n/index.ts';
 import { storage } from '../storage.ts';
 import { checkPersonInfo } from './validation.ts';
 
@@ -33,7 +34,7 @@ export function useOwnProfile(onLoaded: (user: User) => void) {
         setUser(info);
         onLoadedRef.current(info);
       })
-      .catch(() => notify.error(`Failed to get ${storedName}'s person information`))
+      .catch(() => notify.error(t('person.loadFailed', { name: storedName })))
       .finally(() => setLoading(false));
   }, [storedName]);
 
@@ -57,10 +58,10 @@ export function useOwnProfile(onLoaded: (user: User) => void) {
       await userApi.updateMyUser({ userID: user.id, ...fields, gender, password });
       storage.set('username', fields.username);
       setUser({ ...user, ...fields, gender });
-      notify.success('Update user information successfully');
+      notify.success(t('person.saved'));
       return true;
     } catch (err) {
-      notify.error(`Failed to save ${user.username}'s personal information: ${errorMessage(err)}`);
+      notify.error(t('person.saveFailed', { name: user.username, message: errorMessage(err) }));
       return false;
     } finally {
       setSaving(false);

@@ -1,18 +1,19 @@
-// Client-side checks of spec §5 with their exact messages. Each check returns the first
-// message that applies, or null when the input is acceptable.
-import { USER_MESSAGES } from '@verdict/shared';
+// Client-side checks of spec §5 with their exact messages, in the current language (the spec's
+// English words in English). Each check returns the first message that applies, or null when the
+// input is acceptable.
+import { messagesOf, t, type MessageKey } from '../i18n/index.ts';
 
-export const MESSAGES = {
-  wrongCaptcha: '验证码错误',
-  passwordsInconsistent: '两次密码不一致',
-  passwordTooShort: '密码长度不能小于6位',
-  emailCodeMissing: '请输入邮箱验证码',
-  emailMissing: '请输入邮箱',
-  usernameMissing: '请输入用户名',
-  selectLanguage: 'Please select a language!',
-  enterCode: 'Please enter your code!',
-  noContestSelected: 'No contests selected!',
-} as const;
+export const MESSAGES = messagesOf({
+  wrongCaptcha: 'validation.wrongCaptcha',
+  passwordsInconsistent: 'validation.passwordsInconsistent',
+  passwordTooShort: 'validation.passwordTooShort',
+  emailCodeMissing: 'validation.emailCodeMissing',
+  emailMissing: 'validation.emailMissing',
+  usernameMissing: 'validation.usernameMissing',
+  selectLanguage: 'validation.selectLanguage',
+  enterCode: 'validation.enterCode',
+  noContestSelected: 'validation.noContestSelected',
+});
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -47,10 +48,10 @@ export interface PersonInfoInput {
 }
 
 export function checkPersonInfo(input: PersonInfoInput): string | null {
-  if (blank(input.username)) return USER_MESSAGES.usernameRequired;
-  if (blank(input.nickname)) return USER_MESSAGES.nicknameRequired;
-  if (blank(input.email)) return USER_MESSAGES.emailRequired;
-  if (blank(input.gender)) return USER_MESSAGES.genderRequired;
+  if (blank(input.username)) return t('user.usernameRequired');
+  if (blank(input.nickname)) return t('user.nicknameRequired');
+  if (blank(input.email)) return t('user.emailRequired');
+  if (blank(input.gender)) return t('user.genderRequired');
   return null;
 }
 
@@ -69,14 +70,14 @@ export interface ChosenContest {
 
 /** "Show" on contest details: each missing item has its own message. */
 export function checkChosenContest(contest: ChosenContest): string | null {
-  const missing: Array<[keyof ChosenContest, string]> = [
-    ['contestId', 'contest ID'],
-    ['title', 'contest title'],
-    ['startTime', 'contest start time'],
-    ['endTime', 'contest end time'],
+  const missing: Array<[keyof ChosenContest, MessageKey]> = [
+    ['contestId', 'validation.contestIdMissing'],
+    ['title', 'validation.contestTitleMissing'],
+    ['startTime', 'validation.contestStartMissing'],
+    ['endTime', 'validation.contestEndMissing'],
   ];
-  for (const [key, label] of missing) {
-    if (blank(contest[key])) return `No contest selected! The ${label} is not initialized.`;
+  for (const [key, message] of missing) {
+    if (blank(contest[key])) return t(message);
   }
   return null;
 }

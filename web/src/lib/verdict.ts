@@ -1,4 +1,5 @@
-// Verdict codes, their names and tag colours (spec §4).
+// Verdict codes, their names (in the current language) and tag colours (spec §4).
+import { getLanguage, translate, type Language, type MessageKey } from '../i18n/index.ts';
 
 export interface VerdictInfo {
   code: string;
@@ -6,27 +7,28 @@ export interface VerdictInfo {
   color: string;
 }
 
-const VERDICTS: Record<string, { name: string; color: string }> = {
-  CP: { name: 'Compiling', color: 'default' },
-  JG: { name: 'Judging', color: 'default' },
-  PD: { name: 'Pending', color: 'default' },
-  AC: { name: 'Accepted', color: 'green' },
-  TLE: { name: 'Time Limit Exceeded', color: 'gold' },
-  MLE: { name: 'Memory Limit Exceeded', color: 'black' },
-  RE: { name: 'Runtime Error', color: 'purple' },
-  SE: { name: 'System Error', color: 'red' },
-  WA: { name: 'Wrong Answer', color: 'red' },
-  PE: { name: 'Presentation Error', color: 'red' },
-  CE: { name: 'Compilation Error', color: 'orange' },
-  CAN: { name: 'Canceled', color: 'default' },
+const VERDICTS: Record<string, { name: MessageKey; color: string }> = {
+  CP: { name: 'verdict.CP', color: 'default' },
+  JG: { name: 'verdict.JG', color: 'default' },
+  PD: { name: 'verdict.PD', color: 'default' },
+  AC: { name: 'verdict.AC', color: 'green' },
+  TLE: { name: 'verdict.TLE', color: 'gold' },
+  MLE: { name: 'verdict.MLE', color: 'black' },
+  RE: { name: 'verdict.RE', color: 'purple' },
+  SE: { name: 'verdict.SE', color: 'red' },
+  WA: { name: 'verdict.WA', color: 'red' },
+  PE: { name: 'verdict.PE', color: 'red' },
+  CE: { name: 'verdict.CE', color: 'orange' },
+  CAN: { name: 'verdict.CAN', color: 'default' },
 };
 
-export const UNKNOWN_VERDICT = { name: 'Unknown', color: 'default' };
+const UNKNOWN_VERDICT = { name: 'verdict.unknown', color: 'default' } as const;
 
-export function verdictInfo(code: string | null | undefined): VerdictInfo {
+/** The verdict's name in `language` (the current one unless given). */
+export function verdictInfo(code: string | null | undefined, language: Language = getLanguage()): VerdictInfo {
   const key = (code ?? '').trim().toUpperCase();
-  const known = VERDICTS[key];
-  return known ? { code: key, ...known } : { code: key, ...UNKNOWN_VERDICT };
+  const { name, color } = VERDICTS[key] ?? UNKNOWN_VERDICT;
+  return { code: key, name: translate(language, name), color };
 }
 
 /** States after which nothing more will change for a submission. */

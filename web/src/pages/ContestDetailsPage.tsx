@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { SCORING_RULE_LABELS, type ScoringRule } from '@verdict/shared';
+import type { ScoringRule } from '@verdict/shared';
 import { contestApi } from '../api/contest.ts';
 import { judgeApi } from '../api/judge.ts';
 import type { ContestProblem, JudgeRecord } from '../api/types.ts';
@@ -10,20 +10,24 @@ import { checkChosenContest } from '../lib/validation.ts';
 import { contestPhase, formatServerTime, parseServerTime, problemOpenRefusal } from '../lib/time.ts';
 import { attemptsByProblem, bestByProblem } from '../lib/bestRecord.ts';
 import { useInterval } from '../lib/useInterval.ts';
+import { pollEvery, useLiveEvents } from '../lib/useLiveEvents.ts';
+import { isFinalVerdict } from '../lib/verdict.ts';
 import { serverNow } from '../lib/serverClock.ts';
 import { readStoredContest, storage, storeContest, type StoredContest } from '../storage.ts';
 import { notify } from '../feedback.ts';
 import { VerdictTag } from '../components/VerdictTag.tsx';
 import { ContestCountdown } from '../components/ContestCountdown.tsx';
 import { ClarificationsPanel } from '../components/ClarificationsPanel.tsx';
+import { t as tNow, useT } from '../i18n/index.ts';
 
 const RESULTS_REFRESH_MS = 5000;
 
-const PHASE_TAGS = {
-  notStarted: <Tag color="blue">Not started</Tag>,
-  running: <Tag color="green">Running</Tag>,
-  ended: <Tag>Ended</Tag>,
-};
+const PHASE_COLORS = { notStarted: 'blue', running: 'green', ended: undefined } as const;
+
+function PhaseTag({ phase }: { phase: keyof typeof PHASE_COLORS }) {
+  const t = useT();
+  return <Tag color={PHASE_COLORS[phase]}>{t(`contest.phase.${phase}`)}</Tag>;
+}
 
 /** The contest of this page: its URL's `contestId`, else the stored one; read once (see ProblemPage). */
 function readContestId(search: string): string | null {
@@ -34,6 +38,7 @@ function readContestId(search: string): string | null {
 export default function ContestDetailsPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const t = useT();
   const [contestId] = useState(() => readContestId(location.search));
   const [contest, setContest] = useState<StoredContest>(() => {
     const stored = readStoredContest();
@@ -56,7 +61,7 @@ export default function ContestDetailsPage() {
     try {
       setRecords(await judgeApi.myList(contestId));
     } catch {
-      notify.error('Failed to get judge records');
+      notify.error(tNow('contestDetails.recordsFailed'));
     }
   }, []);
 
@@ -74,12 +79,12 @@ export default function ContestDetailsPage() {
         setContest({ contestId: String(info.id), title: info.title, startTime: info.startTime, endTime: info.endTime });
         setScoringRule(info.scoringRule);
       } catch {
-        notify.error('Failed to get contest details');
+        notify.error(tNow('contestDetails.failed'));
       }
       try {
         setProblems(await contestApi.problems(contestId));
       } catch {
-        notify.error('Failed to get problems');
+        notify.error(tNow('contestDetails.problemsFailed'));
       }
       await loadRecords(contestId);
       setLoading(false);
@@ -93,7 +98,11 @@ export default function ContestDetailsPage() {
     void show(true);
   }, [show]);
 
-  useInterval(() => void loadRecords(contest.contestId!), ready ? RESULTS_REFRESH_MS : null);
+  // The caller's verdicts arrive on the live stream; the spec's poll runs while it is down.
+  const live = useLiveEvents(ready && Number(contest.contestId) ? Number(contest.contestId) : undefined, (e) => {
+    if (e.event === 'hello' || (e.event === 'submission' && isFinalVerdict(e.data.judgeResult))) void loadRecords(contest.contestId!);
+  });
+  useInterval(() => void loadRecords(contest.contestId!), ready ? pollEvery(live, RESULTS_REFRESH_MS) : null);
 
   const best = useMemo(() => bestByProblem(records), [records]);
   const attempts = useMemo(() => attemptsByProblem(records), [records]);
@@ -112,33 +121,33 @@ export default function ContestDetailsPage() {
 
   return (
     <div className="page">
-      <Typography.Title level={3}>Contest Details</Typography.Title>
+      <Typography.Title level={3}>{t('nav.contestDetails')}</Typography.Title>
       <Card>
         <Descriptions column={{ xs: 1, sm: 2, md: 3 }} size="small" data-testid="contest-info">
-          <Descriptions.Item label="Contest ID">{contest.contestId}</Descriptions.Item>
-          <Descriptions.Item label="Title">{contest.title}</Descriptions.Item>
-          <Descriptions.Item label="Status">{ready ? PHASE_TAGS[contestPhase(startMs, endMs, now)] : null}</Descriptions.Item>
-          <Descriptions.Item label="Start">{contest.startTime}</Descriptions.Item>
-          <Descriptions.Item label="End">{contest.endTime}</Descriptions.Item>
-          <Descriptions.Item label="Current Time">
+          <Descriptions.Item label={t('contestDetails.contestId')}>{contest.contestId}</Descriptions.Item>
+          <Descriptions.Item label={t('field.title')}>{contest.title}</Descriptions.Item>
+          <Descriptions.Item label={t('contestDetails.status')}>{ready ? <PhaseTag phase={contestPhase(startMs, endMs, now)} /> : null}</Descriptions.Item>
+          <Descriptions.Item label={t('contestDetails.start')}>{contest.startTime}</Descriptions.Item>
+          <Descriptions.Item label={t('contestDetails.end')}>{contest.endTime}</Descriptions.Item>
+          <Descriptions.Item label={t('contestDetails.currentTime')}>
             <span data-testid="current-time">{formatServerTime(now)}</span>
           </Descriptions.Item>
-          <Descriptions.Item label="Countdown">
+          <Descriptions.Item label={t('contestDetails.countdown')}>
             <ContestCountdown startTime={contest.startTime} endTime={contest.endTime} />
           </Descriptions.Item>
-          <Descriptions.Item label="Scoring">
-            {scoringRule ? <span data-testid="contest-scoring-rule">{SCORING_RULE_LABELS[scoringRule]}</span> : null}
+          <Descriptions.Item label={t('contestDetails.scoring')}>
+            {scoringRule ? <span data-testid="contest-scoring-rule">{t(`scoring.${scoringRule}`)}</span> : null}
           </Descriptions.Item>
         </Descriptions>
         <Space wrap style={{ marginTop: 12 }}>
           <Button type="primary" onClick={() => void show(false)} loading={loading} data-testid="show-contest">
-            Show
+            {t('contestDetails.show')}
           </Button>
           <Button
             onClick={() => (ready ? navigate(urls.userBoard(contest.contestId!)) : notify.error(checkChosenContest(contest)))}
             data-testid="enter-leaderboard"
           >
-            Enter Leaderboard
+            {t('contestDetails.enterLeaderboard')}
           </Button>
           {contestId ? <ClarificationsPanel contestId={Number(contestId)} /> : null}
         </Space>
@@ -154,19 +163,19 @@ export default function ContestDetailsPage() {
         columns={[
           { title: '#', dataIndex: 'letter', width: 50 },
           {
-            title: 'Title',
+            title: t('field.title'),
             dataIndex: 'title',
             // Before the start the server leaves titles out (a title can give a problem away).
             render: (title: string, row) => (
               <Typography.Link onClick={() => openProblem(row)} data-testid={`open-problem-${row.letter}`}>
-                {title || <Typography.Text type="secondary">Hidden until the start</Typography.Text>}
+                {title || <Typography.Text type="secondary">{t('contestDetails.hiddenTitle')}</Typography.Text>}
               </Typography.Link>
             ),
           },
-          { title: 'Time Limit (ms)', dataIndex: 'timeLimit', width: 130 },
-          { title: 'Memory Limit (MB)', dataIndex: 'memoryLimit', width: 150 },
+          { title: t('contestDetails.timeLimit'), dataIndex: 'timeLimit', width: 130 },
+          { title: t('contestDetails.memoryLimit'), dataIndex: 'memoryLimit', width: 150 },
           {
-            title: 'My Result',
+            title: t('contestDetails.myResult'),
             key: 'result',
             width: 110,
             render: (_, row) => {
@@ -174,9 +183,9 @@ export default function ContestDetailsPage() {
               return record ? <VerdictTag code={record.judgeResult} /> : null;
             },
           },
-          { title: 'Attempts', key: 'attempts', width: 90, render: (_, row) => attempts.get(row.problemId) ?? 0 },
-          { title: 'Time (ms)', key: 'runTime', width: 100, render: (_, row) => best.get(row.problemId)?.runTime ?? '' },
-          { title: 'Memory (KB)', key: 'runMemory', width: 110, render: (_, row) => best.get(row.problemId)?.runMemory ?? '' },
+          { title: t('contestDetails.attempts'), key: 'attempts', width: 90, render: (_, row) => attempts.get(row.problemId) ?? 0 },
+          { title: t('field.timeMs'), key: 'runTime', width: 100, render: (_, row) => best.get(row.problemId)?.runTime ?? '' },
+          { title: t('field.memoryKb'), key: 'runMemory', width: 110, render: (_, row) => best.get(row.problemId)?.runMemory ?? '' },
         ]}
       />
     </div>

@@ -9,15 +9,17 @@ import { MESSAGES } from '../lib/validation.ts';
 import { useRequest } from '../lib/useRequest.ts';
 import { storage, storeContest } from '../storage.ts';
 import { notify } from '../feedback.ts';
+import { useT } from '../i18n/index.ts';
 
 export default function ContestListPage() {
   const navigate = useNavigate();
+  const t = useT();
   const username = storage.get('username') ?? '';
   const [chosen, setChosen] = useState<Contest | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const contests = useRequest(() => contestApi.findByUserId(username), {
     initial: [] as Contest[],
-    onError: () => notify.error('Failed to get contest list'),
+    onError: () => notify.error(t('contestList.failed')),
   });
 
   const view = async (title: string) => {
@@ -25,7 +27,7 @@ export default function ContestListPage() {
     try {
       setChosen(await contestApi.findByTitle(title));
     } catch (err) {
-      notify.error(`Failed to get contest details: ${errorMessage(err)}`);
+      notify.error(t('contestList.detailsFailed', { message: errorMessage(err) }));
     } finally {
       setViewing(null);
     }
@@ -42,7 +44,7 @@ export default function ContestListPage() {
 
   return (
     <div className="page">
-      <Typography.Title level={3}>Contest List</Typography.Title>
+      <Typography.Title level={3}>{t('nav.contestList')}</Typography.Title>
       <div className="split">
         <div style={{ flex: 2, minWidth: 0 }}>
           <Table<Contest>
@@ -56,36 +58,36 @@ export default function ContestListPage() {
             rowClassName={(row) => (row.id === chosen?.id ? 'ant-table-row-selected' : '')}
             columns={[
               { title: '#', dataIndex: 'id', width: 60 },
-              { title: 'Title', dataIndex: 'title', ellipsis: true },
-              { title: 'Start Time', dataIndex: 'startTime', width: 170 },
-              { title: 'End Time', dataIndex: 'endTime', width: 170 },
+              { title: t('field.title'), dataIndex: 'title', ellipsis: true },
+              { title: t('field.startTime'), dataIndex: 'startTime', width: 170 },
+              { title: t('field.endTime'), dataIndex: 'endTime', width: 170 },
               {
-                title: 'Action',
+                title: t('field.action'),
                 key: 'action',
                 width: 90,
                 fixed: 'right',
                 render: (_, row) => (
                   <Button size="small" loading={viewing === row.title} onClick={() => view(row.title)} data-testid={`view-contest-${row.id}`}>
-                    View
+                    {t('common.view')}
                   </Button>
                 ),
               },
             ]}
           />
         </div>
-        <Card title="Chosen contest" style={{ flex: 1, minWidth: 0 }} data-testid="contest-panel">
+        <Card title={t('contestList.chosen')} style={{ flex: 1, minWidth: 0 }} data-testid="contest-panel">
           {chosen ? (
             <Descriptions column={1} size="small">
-              <Descriptions.Item label="Title">{chosen.title}</Descriptions.Item>
-              <Descriptions.Item label="Create Time">{chosen.createTime}</Descriptions.Item>
-              <Descriptions.Item label="Start Time">{chosen.startTime}</Descriptions.Item>
-              <Descriptions.Item label="End Time">{chosen.endTime}</Descriptions.Item>
+              <Descriptions.Item label={t('field.title')}>{chosen.title}</Descriptions.Item>
+              <Descriptions.Item label={t('field.createTime')}>{chosen.createTime}</Descriptions.Item>
+              <Descriptions.Item label={t('field.startTime')}>{chosen.startTime}</Descriptions.Item>
+              <Descriptions.Item label={t('field.endTime')}>{chosen.endTime}</Descriptions.Item>
             </Descriptions>
           ) : (
-            <Empty description="Press View on a contest" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            <Empty description={t('contestList.pressView')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
           )}
           <Button type="primary" block onClick={enter} style={{ marginTop: 12 }} data-testid="enter-contest">
-            Enter
+            {t('contestList.enter')}
           </Button>
         </Card>
       </div>

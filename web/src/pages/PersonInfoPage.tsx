@@ -4,9 +4,8 @@ import { UserOutlined } from '@ant-design/icons';
 import type { Gender } from '../api/types.ts';
 import { useOwnProfile } from '../lib/useOwnProfile.ts';
 import { RelatedLinks } from '../components/RelatedLinks.tsx';
-
-export const GENDER_LABELS: Record<Gender, string> = { male: '男', female: '女' };
-const AUTH_LABELS = ['user', 'admin', 'superadmin'];
+import { genderLabel, genderOptions, roleLabel } from '../lib/people.ts';
+import { useT } from '../i18n/index.ts';
 
 interface FormValues {
   username: string;
@@ -17,6 +16,7 @@ interface FormValues {
 }
 
 export default function PersonInfoPage() {
+  const t = useT();
   const [form] = Form.useForm<FormValues>();
   const { user, loading, saving, save: saveProfile, storedName } = useOwnProfile((info) => form.setFieldsValue({ ...info, password: '' }));
 
@@ -27,7 +27,7 @@ export default function PersonInfoPage() {
 
   return (
     <div className="page">
-      <Typography.Title level={3}>Personal Info</Typography.Title>
+      <Typography.Title level={3}>{t('nav.personInfo')}</Typography.Title>
       <div className="split" style={{ justifyContent: 'center' }}>
         <div style={{ flex: 0.3, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
           <Card style={{ textAlign: 'center' }}>
@@ -40,42 +40,39 @@ export default function PersonInfoPage() {
               </Typography.Title>
               <div>{user?.nickname}</div>
               <div style={{ marginTop: 8 }}>
-                {user ? <Tag color="blue">{AUTH_LABELS[user.auth] ?? String(user.auth)}</Tag> : null}
-                {user?.gender ? <Tag data-testid="person-gender">{GENDER_LABELS[user.gender]}</Tag> : null}
+                {user ? <Tag color="blue">{roleLabel(user.auth)}</Tag> : null}
+                {user?.gender ? <Tag data-testid="person-gender">{genderLabel(user.gender)}</Tag> : null}
               </div>
             </Spin>
           </Card>
-          <Card size="small" title="Calendar">
+          <Card size="small" title={t('field.calendar')}>
             <Calendar fullscreen={false} />
           </Card>
         </div>
         <div style={{ flex: 0.5, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
-          <Card title="Edit information">
+          <Card title={t('person.editTitle')}>
             <Spin spinning={loading}>
               <Form form={form} layout="vertical" onFinish={save} name="person-info">
-                <Form.Item label="User ID">
+                <Form.Item label={t('field.userId')}>
                   <Input value={user?.id ?? ''} disabled />
                 </Form.Item>
-                <Form.Item name="username" label="Username">
+                <Form.Item name="username" label={t('field.username')}>
                   <Input maxLength={USER_LIMITS.usernameMax} data-testid="field-username" />
                 </Form.Item>
-                <Form.Item name="nickname" label="Nickname">
+                <Form.Item name="nickname" label={t('field.nickname')}>
                   <Input maxLength={100} data-testid="field-nickname" />
                 </Form.Item>
-                <Form.Item name="email" label="E-mail">
+                <Form.Item name="email" label={t('field.email')}>
                   <Input type="email" data-testid="field-email" />
                 </Form.Item>
-                <Form.Item name="gender" label="Gender">
-                  <Select
-                    data-testid="field-gender"
-                    options={(Object.keys(GENDER_LABELS) as Gender[]).map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
-                  />
+                <Form.Item name="gender" label={t('field.gender')}>
+                  <Select data-testid="field-gender" options={genderOptions()} />
                 </Form.Item>
-                <Form.Item name="password" label="New password" extra="Leave empty to keep the current password.">
+                <Form.Item name="password" label={t('person.newPassword')} extra={t('person.keepPassword')}>
                   <Input.Password autoComplete="new-password" />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" loading={saving} disabled={!user} data-testid="save-person-info">
-                  Save
+                  {t('common.save')}
                 </Button>
               </Form>
             </Spin>

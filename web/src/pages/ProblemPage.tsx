@@ -9,23 +9,35 @@ import { ErrorKinds, SUBMIT_LIMITS, type SubmitRefusalData } from '@verdict/shar
 import type { JudgeTemplate, Problem, SubmissionResult } from '../api/types.ts';
 import { paths, urls } from '../lib/paths.ts';
 import { checkSubmission } from '../lib/validation.ts';
-import { CONTEST_ENDED, parseServerTime } from '../lib/time.ts';
+import { parseServerTime } from '../lib/time.ts';
 import { isFinalVerdict } from '../lib/verdict.ts';
 import { useInterval } from '../lib/useInterval.ts';
 import { saveBlob } from '../lib/download.ts';
 import { readStoredContest, storage } from '../storage.ts';
-import { confirmDialog, notify } from '../feedback.ts';
+import { notify } from '../feedback.ts';
 import { MarkdownView } from '../components/MarkdownView.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
+import { CodeDraftBar } from '../components/CodeDraftBar.tsx';
+import { MySubmissionsList } from '../components/MySubmissionsList.tsx';
+import { templateForFile, useCodeDraft } from '../lib/useCodeDraft.ts';
+import { useSubmitShortcut } from '../lib/useSubmitShortcut.ts';
 import { ClarificationsPanel } from '../components/ClarificationsPanel.tsx';
 import { SourceFilesPicker, type PickedFile } from '../components/SourceFilesPicker.tsx';
-import { EMPTY_RESULT, SubmissionResultPanel, type ResultPanelState } from '../components/SubmissionResultPanel.tsx';
+import { EMPTY_RESULT, SubmissionResultPanel, type EffectiveLimits, type ResultPanelState } from '../components/SubmissionResultPanel.tsx';
+import type { ApiData } from '@verdict/shared';
+
+type ProblemLimits = ApiData<'GET /api/problem/limits'>;
 import { ContestCountdown } from '../components/ContestCountdown.tsx';
 import { serverNow } from '../lib/serverClock.ts';
+import { useLiveEvents } from '../lib/useLiveEvents.ts';
+import type { LiveSubmission } from '../lib/liveEvents.ts';
+import { t as tNow, useT } from '../i18n/index.ts';
 
 const CONTEST_END_CHECK_MS = 5000;
 const POLL_MS = 1000;
 const POLL_LIMIT = 180;
+/** While the live stream is connected it brings the verdict; a poll only as a safety net. */
+const LIVE_FOLLOW_MS = 10_000;
 
 function toPanel(r: SubmissionResult): ResultPanelState {
   return {
@@ -39,7 +51,6 @@ function toPanel(r: SubmissionResult): ResultPanelState {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Which problem (of which contest) this page shows: its URL's `problemId` and `contestId`, read
@@ -64,6 +75,7 @@ function readTarget(search: string): ProblemTarget {
 export default function ProblemPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const t = useT();
   const [target] = useState(() => readTarget(location.search));
   const [contestEnd, setContestEnd] = useState<string | null>(() => {
     const stored = readStoredContest();
@@ -74,8 +86,9 @@ export default function ProblemPage() {
   const [loadingProblem, setLoadingProblem] = useState(true);
   const [templates, setTemplates] = useState<JudgeTemplate[]>([]);
   const [loadingTemplates, setLoadingTemplates] = useState(true);
-  const [templateId, setTemplateId] = useState<number | undefined>(undefined);
-  const [code, setCode] = useState('');
+  // The code and the template, kept in this browser per problem and template as drafts.
+  const draft = useCodeDraft({ username: storage.get('username') ?? '', problemId: problem?.id ?? target.problemId, templates, templatesLoaded: !loadingTemplates });
+  const { templateId, code, setCode } = draft;
   /** Several files submitted together instead of the editor's code. */
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -83,6 +96,30 @@ export default function ProblemPage() {
   const [result, setResult] = useState<ResultPanelState>(EMPTY_RESULT);
   const submittingRef = useRef(false);
   const alive = useRef(true);
+  /** The submission being followed, and how to wake its follower when the live stream brings its verdict. */
+  const followed = useRef<{ id: number; wake: () => void } | null>(null);
+  /** The newest state the live stream told of each submission (news may come before the submit reply). */
+  const liveStates = useRef(new Map<number, LiveSubmission>());
+  /**
+   * While /api/submit has not answered (it waits for the verdict up to SUBMIT_WAIT_MS): this
+   * problem's id and the submissions known before, so that the new one's Judging (and the test it
+   * runs) shows while it is judged, not Pending until the verdict.
+   */
+  const awaitingReply = useRef<{ problemId: number; known: Set<number> } | null>(null);
+  const live = useLiveEvents(target.contestId ?? null, (e) => {
+    if (e.event !== 'submission') return;
+    const s = e.data;
+    const waiting = awaitingReply.current;
+    if (waiting && followed.current === null && s.problemId === waiting.problemId && !waiting.known.has(s.id) && !isFinalVerdict(s.judgeResult)) {
+      setResult((r) => ({ ...r, judgeResult: s.judgeResult, judgingTest: s.judgingTest }));
+    }
+    liveStates.current.set(s.id, s);
+    if (followed.current?.id !== s.id) return;
+    if (isFinalVerdict(s.judgeResult)) followed.current.wake();
+    else setResult((r) => ({ ...r, judgeResult: s.judgeResult, judgingTest: s.judgingTest }));
+  });
+  const liveRef = useRef(live);
+  liveRef.current = live;
   // The server takes one submission per SUBMIT_LIMITS.minIntervalMs: the button counts it down.
   const [cooldownUntil, setCooldownUntil] = useState(0);
   const [now, setNow] = useState(Date.now());
@@ -105,7 +142,7 @@ export default function ProblemPage() {
     if (problemId !== null && !location.search) navigate(urls.problemPage(problemId, contestId), { replace: true });
     const load = problemId !== null ? judgeApi.problem(problemId, contestId ?? undefined) : judgeApi.problemByTitle(storedTitle);
     load
-      .then(setProblem, () => notify.error(`Failed to get ${storedTitle || `problem ${problemId}`}'s information!`))
+      .then(setProblem, () => notify.error(tNow('problem.loadFailed', { name: storedTitle || tNow('problem.numbered', { id: problemId ?? '' }) })))
       .finally(() => setLoadingProblem(false));
     // Read once: the target never changes for this page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -127,30 +164,35 @@ export default function ProblemPage() {
   useEffect(() => {
     judgeApi
       .templates()
-      .then(setTemplates, () => notify.error('Failed to get template information!'))
+      .then(setTemplates, () => notify.error(tNow('problem.templatesFailed')))
       .finally(() => setLoadingTemplates(false));
   }, []);
 
   useInterval(() => {
     const end = parseServerTime(contestEnd ?? '');
     if (Number.isFinite(end) && serverNow() > end) {
-      notify.error(CONTEST_ENDED);
+      notify.error(t('contest.ended'));
       navigate(target.contestId !== null ? urls.contestDetails(target.contestId) : paths.contestDetails);
     }
   }, CONTEST_END_CHECK_MS);
 
-  const template = templates.find((t) => t.id === templateId);
+  const template = templates.find((tpl) => tpl.id === templateId);
 
-  const chooseTemplate = async (id: number) => {
-    const next = templates.find((t) => t.id === id);
-    if (!next) return;
-    const untouched = !code.trim() || code === template?.description;
-    if (!untouched && !(await confirmDialog({ title: "Replace your code with the template's script?" }))) {
-      setTemplateId(id);
-      return;
-    }
-    setTemplateId(id);
-    setCode(next.description);
+  // The limits a run in the chosen language gets (the problem's, times the language's factors).
+  const [limits, setLimits] = useState<ProblemLimits | null>(null);
+  useEffect(() => {
+    if (!problem) return;
+    judgeApi.limits(problem.id, target.contestId ?? undefined).then(setLimits, () => undefined); // the page works without them
+  }, [problem, target.contestId]);
+  const languageLimits = limits?.languages.find((l) => l.id === template?.languageId) ?? null;
+  /** The limits of the submission in the result panel (its language, not the one chosen since). */
+  const [resultLimits, setResultLimits] = useState<EffectiveLimits | null>(null);
+
+  const chooseTemplate = (id: number) => void draft.chooseTemplate(id);
+
+  /** One source file from disk: into the editor, under the template of its language. */
+  const loadSourceFile = async (file: PickedFile) => {
+    if (await draft.loadFile(file.name, file.content, templateForFile(templates, templateId, file.name))) notify.success(t('files.loaded', { name: file.name }));
   };
 
   const download = async () => {
@@ -158,19 +200,33 @@ export default function ProblemPage() {
     setDownloading(true);
     try {
       saveBlob(await judgeApi.downloadPdf(problem.id), `${problem.title}.pdf`);
-      notify.success('Download successfully!');
+      notify.success(t('problem.downloaded'));
     } catch {
-      notify.error('Download error!');
+      notify.error(t('problem.downloadFailed'));
     } finally {
       setDownloading(false);
     }
   };
 
+  /** Until the live stream tells of a verdict for `id`, or the next poll is due (rarely while live). */
+  const waitForNews = (id: number) =>
+    new Promise<void>((resolve) => {
+      const known = liveStates.current.get(id);
+      if (known && isFinalVerdict(known.judgeResult)) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        if (followed.current?.id === id) followed.current = null;
+        resolve();
+      };
+      const timer = setTimeout(done, liveRef.current ? LIVE_FOLLOW_MS : POLL_MS);
+      followed.current = { id, wake: done };
+    });
+
   /** Submissions judged in the background come back pending; follow them until they are final. */
   const follow = async (first: SubmissionResult) => {
     let current = toPanel(first);
     for (let i = 0; first.id !== undefined && !isFinalVerdict(current.judgeResult) && i < POLL_LIMIT; i++) {
-      await sleep(POLL_MS);
+      await waitForNews(first.id);
       if (!alive.current) return;
       try {
         const record = await judgeApi.recordDetail(first.id);
@@ -200,7 +256,10 @@ export default function ProblemPage() {
     submittingRef.current = true;
     setSubmitting(true);
     const previous = result;
+    const previousLimits = resultLimits;
     setResult({ ...EMPTY_RESULT, judgeResult: 'PD' });
+    setResultLimits(files.length === 0 && languageLimits ? { timeMs: languageLimits.timeLimit, memoryMb: languageLimits.memoryLimit } : null);
+    awaitingReply.current = { problemId: problem.id, known: new Set(liveStates.current.keys()) };
     try {
       const reply = await judgeApi.submit({
         problemId: problem.id,
@@ -208,11 +267,12 @@ export default function ProblemPage() {
         ...(files.length > 0 ? { files } : { code }),
         contestId: target.contestId ?? undefined,
       });
+      awaitingReply.current = null;
       if (!alive.current) return;
       const started = Date.now();
       setNow(started);
       setCooldownUntil(started + SUBMIT_LIMITS.minIntervalMs);
-      notify.success('Your code has been submitted successfully!');
+      notify.success(t('problem.submitted'));
       setResult(toPanel(reply));
       await follow(reply);
     } catch (err) {
@@ -223,25 +283,29 @@ export default function ProblemPage() {
         setNow(refused);
         setCooldownUntil(refused + wait);
         setResult(previous);
-        notify.error(err.message);
+        setResultLimits(previousLimits);
+        notify.error(errorMessage(err));
         return;
       }
-      notify.error('Failed to submit your code!');
+      notify.error(t('problem.submitFailed'));
       setResult({ ...EMPTY_RESULT, compileMessage: errorMessage(err) });
     } finally {
+      awaitingReply.current = null;
       submittingRef.current = false;
       if (alive.current) setSubmitting(false);
     }
   };
 
+  useSubmitShortcut(() => void submit());
+
   const returnButtons = (
     <Space wrap>
       {target.contestId !== null ? <ClarificationsPanel contestId={target.contestId} problemId={problem?.id ?? target.problemId ?? undefined} /> : null}
       <Button onClick={() => navigate(paths.contestList)} data-testid="back-contest-list">
-        Back to Contest List
+        {t('problem.backToList')}
       </Button>
       <Button onClick={() => navigate(target.contestId !== null ? urls.contestDetails(target.contestId) : paths.contestDetails)} data-testid="back-contest-details">
-        Back to Contest Details
+        {t('problem.backToDetails')}
       </Button>
     </Space>
   );
@@ -249,7 +313,7 @@ export default function ProblemPage() {
   if (!title && target.problemId === null) {
     return (
       <div className="page">
-        <Empty description="No problem selected" />
+        <Empty description={t('problem.noneSelected')} />
         <div style={{ textAlign: 'center', marginTop: 16 }}>{returnButtons}</div>
       </div>
     );
@@ -270,34 +334,47 @@ export default function ProblemPage() {
           title={
             problem ? (
               <Space wrap>
-                <Tag>Time Limit: {problem.timeLimit} ms</Tag>
-                <Tag>Memory Limit: {problem.memoryLimit} MB</Tag>
+                <Tag data-testid="time-limit">{t('problem.timeLimit', { value: problem.timeLimit })}</Tag>
+                <Tag data-testid="memory-limit">{t('problem.memoryLimit', { value: problem.memoryLimit })}</Tag>
+                {languageLimits ? (
+                  <Tag
+                    color="blue"
+                    data-testid="language-limits"
+                    title={
+                      limits?.languageFactors
+                        ? t('problem.languageFactors', { language: languageLimits.name, time: languageLimits.timeFactor, memory: languageLimits.memoryFactor })
+                        : t('problem.sameLimits')
+                    }
+                  >
+                    {`${languageLimits.name}: ${languageLimits.timeLimit} ms, ${languageLimits.memoryLimit} MB`}
+                  </Tag>
+                ) : null}
               </Space>
             ) : (
-              'Statement'
+              t('problem.statement')
             )
           }
           extra={
             <Button icon={<DownloadOutlined />} onClick={download} loading={downloading} disabled={!problem} data-testid="download-pdf">
-              PDF
+              {t('problem.pdf')}
             </Button>
           }
         >
           <Spin spinning={loadingProblem}>
-            {problem?.statement ? <MarkdownView source={problem.statement} /> : <Empty description="No statement" image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+            {problem?.statement ? <MarkdownView source={problem.statement} /> : <Empty description={t('problem.noStatement')} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
           </Spin>
         </Card>
         <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
           <Card size="small">
             <Space wrap style={{ width: '100%', marginBottom: 8 }}>
               <Select<number>
-                placeholder="Choose a language"
+                placeholder={t('problem.chooseLanguage')}
                 style={{ minWidth: 220 }}
                 loading={loadingTemplates}
                 value={templateId}
                 onChange={chooseTemplate}
                 data-testid="template-select"
-                options={templates.map((t) => ({ value: t.id, label: t.comment ? `${t.language} — ${t.comment}` : t.language }))}
+                options={templates.map((tpl) => ({ value: tpl.id, label: tpl.comment ? `${tpl.language} — ${tpl.comment}` : tpl.language }))}
               />
               <Button
                 type="primary"
@@ -306,15 +383,19 @@ export default function ProblemPage() {
                 loading={submitting}
                 disabled={!problem || cooldownSeconds > 0}
                 data-testid="submit-code"
-                title={cooldownSeconds > 0 ? 'One submission every few seconds' : undefined}
+                title={cooldownSeconds > 0 ? t('problem.cooldownTitle') : undefined}
               >
-                {cooldownSeconds > 0 ? `Submit (${cooldownSeconds} s)` : 'Submit'}
+                {cooldownSeconds > 0 ? t('problem.submitWait', { seconds: cooldownSeconds }) : t('problem.submit')}
               </Button>
-              <SourceFilesPicker files={files} onChange={setFiles} onSingle={(f) => setCode(f.content)} disabled={submitting} />
+              <SourceFilesPicker files={files} onChange={setFiles} onSingle={(f) => void loadSourceFile(f)} disabled={submitting} />
             </Space>
-            <CodeEditor value={code} onChange={setCode} language={template?.language} />
+            <CodeEditor value={code} onChange={setCode} mode={template?.editorMode} language={template?.language} onSubmitShortcut={() => void submit()} />
+            <CodeDraftBar draft={draft} hasTemplate={template !== undefined} />
           </Card>
-          <SubmissionResultPanel result={result} />
+          <SubmissionResultPanel result={result} limits={resultLimits} />
+          {target.contestId !== null && problem ? (
+            <MySubmissionsList contestId={target.contestId} problemId={problem.id} version={`${result.judgeResult}|${result.judgeTime}`} />
+          ) : null}
         </div>
       </div>
     </div>

@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { storage } from '../storage.ts';
 import { userApi } from '../api/user.ts';
+import { useT } from '../i18n/index.ts';
 
 export default function SuccessPage() {
   const navigate = useNavigate();
+  const t = useT();
   const logout = () => {
     userApi.logout().catch(() => undefined);
     storage.clear();
@@ -15,14 +17,14 @@ export default function SuccessPage() {
     <div className="auth-page">
       <Result
         status="success"
-        title="Login Success!"
-        subTitle={`Welcome, ${storage.get('username') ?? ''}`}
+        title={t('login.success')}
+        subTitle={t('success.welcome', { name: storage.get('username') ?? '' })}
         extra={[
           <Button key="enter" type="primary" onClick={() => navigate(paths.contestList)} data-testid="enter-main">
-            Enter the main page
+            {t('success.enter')}
           </Button>,
           <Button key="logout" onClick={logout}>
-            Log out
+            {t('common.logOut')}
           </Button>,
         ]}
       />

@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useT } from '../../i18n/index.ts';
 
 interface Props {
   /** What the buttons act on, for their test ids: `add-<one>` and `delete-<many>`. */
@@ -11,13 +12,14 @@ interface Props {
 
 /** The Add and Delete selected buttons above every management table. */
 export function AddDeleteToolbar({ one, many, onAdd, onDelete }: Props) {
+  const t = useT();
   return (
     <div className="admin-toolbar" style={{ marginTop: 12 }}>
       <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={`add-${one}`}>
-        Add
+        {t('common.add')}
       </Button>
       <Button danger icon={<DeleteOutlined />} onClick={onDelete} data-testid={`delete-${many}`}>
-        Delete selected
+        {t('common.deleteSelected')}
       </Button>
     </div>
   );

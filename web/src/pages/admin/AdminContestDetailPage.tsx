@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Segmented, Space } from 'antd';
-import { ArrowLeftOutlined, HomeOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, HomeOutlined, TrophyOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { adminContestsApi } from '../../api/adminContests.ts';
 import { errorMessage } from '../../api/client.ts';
@@ -10,19 +10,24 @@ import { paths } from '../../lib/paths.ts';
 import { useContestScoreboard } from '../../lib/useContestScoreboard.ts';
 import { confirmDialog, notify } from '../../feedback.ts';
 import { ContestScoreboard } from '../../components/ContestScoreboard.tsx';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
+import { useT } from '../../i18n/index.ts';
+import { ResolverModal } from './ResolverModal.tsx';
 
 type View = 'live' | 'frozen';
 
 /** The admin scoreboard of one contest, refreshed every 2 s (spec §4, §9); live or frozen, and the thaw. */
 export default function AdminContestDetailPage() {
   const navigate = useNavigate();
+  const t = useT();
   const { contestId = '' } = useParams();
   const [view, setView] = useState<View>('live');
   const [thawing, setThawing] = useState(false);
+  const [resolving, setResolving] = useState(false);
   const board = useContestScoreboard(contestId, {
     refreshMs: 2000,
     defaultColumns: ADMIN_DEFAULT_PROBLEM_COLUMNS,
-    problemsError: 'Falied to get selected problem list',
+    problemsError: 'board.adminProblemsFailed',
     frozen: view === 'frozen',
   });
   const { contest } = board;
@@ -33,15 +38,15 @@ export default function AdminContestDetailPage() {
     else navigate(paths.contestManagement);
   };
   const thaw = async () => {
-    if (!contest || !(await confirmDialog({ title: 'Thaw the scoreboard?', content: 'Every contestant will see every verdict, final ranks included.' }))) return;
+    if (!contest || !(await confirmDialog({ title: t('scoreboard.thawQuestion'), content: t('scoreboard.thawWarning') }))) return;
     setThawing(true);
     try {
       await adminContestsApi.thaw(contest.id);
-      notify.success('The scoreboard is thawed');
+      notify.success(t('scoreboard.thawed'));
       setView('live');
       await Promise.all([board.reloadContest(), board.reloadRows(true)]);
     } catch (err) {
-      notify.error(`Thaw failed: ${errorMessage(err)}`);
+      notify.error(t('scoreboard.thawFailed', { message: errorMessage(err) }));
     } finally {
       setThawing(false);
     }
@@ -52,29 +57,36 @@ export default function AdminContestDetailPage() {
         value={view}
         onChange={setView}
         options={[
-          { value: 'live', label: 'Live' },
-          { value: 'frozen', label: 'Frozen (contestants’ view)' },
+          { value: 'live', label: t('scoreboard.live') },
+          { value: 'frozen', label: t('scoreboard.frozen') },
         ]}
         data-testid="board-view"
       />
       {contest.frozen && (
         <Button type="primary" danger icon={<UnlockOutlined />} loading={thawing} onClick={() => void thaw()} data-testid="thaw-board">
-          Thaw
+          {t('scoreboard.thaw')}
         </Button>
       )}
+      <Button icon={<TrophyOutlined />} onClick={() => setResolving(true)} data-testid="open-resolver">
+        {t('resolver.open')}
+      </Button>
     </Space>
   ) : null;
   return (
     <div className="page">
-      <Space style={{ marginBottom: 12 }}>
-        <Button icon={<HomeOutlined />} onClick={() => navigate(paths.adminNav)} data-testid="board-home">
-          Home
-        </Button>
-        <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="board-back">
-          Back
-        </Button>
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
+        <Space>
+          <Button icon={<HomeOutlined />} onClick={() => navigate(paths.adminNav)} data-testid="board-home">
+            {t('common.home')}
+          </Button>
+          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="board-back">
+            {t('common.back')}
+          </Button>
+        </Space>
+        <LanguageSwitch />
       </Space>
       <ContestScoreboard contestId={contestId} {...board} notice={contest ? boardNotice(contest, view) : null} extra={freezeControls} />
+      {resolving && contest ? <ResolverModal contest={contest} problemCount={board.problemCount} onClose={() => setResolving(false)} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Space, Tooltip } from 'antd';
 import { colorLabel } from './logic/problemColors.ts';
+import { useT } from '../../i18n/index.ts';
 
 interface Props {
   color: string | null;
@@ -12,6 +13,7 @@ interface Props {
 
 /** A balloon drawn in the problem's colour; a dashed outline when the problem has none. */
 export function BalloonSwatch({ color, colorName, size = 28, withLabel = false }: Props) {
+  const t = useT();
   const label = colorLabel({ color, colorName });
   const balloon = (
     <svg
@@ -19,7 +21,7 @@ export function BalloonSwatch({ color, colorName, size = 28, withLabel = false }
       height={size}
       viewBox="0 0 20 30"
       role="img"
-      aria-label={`${label} balloon`}
+      aria-label={t('balloons.swatch', { label })}
       data-testid="balloon-swatch"
       data-color={color ?? ''}
       style={{ flex: 'none', display: 'block' }}

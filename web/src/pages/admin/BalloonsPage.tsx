@@ -9,10 +9,12 @@ import type { Contest } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
 import { serverNow } from '../../lib/serverClock.ts';
 import { useInterval } from '../../lib/useInterval.ts';
+import { pollEvery, useLiveRefresh } from '../../lib/useLiveEvents.ts';
 import { useRequest } from '../../lib/useRequest.ts';
 import { BalloonSwatch } from './BalloonSwatch.tsx';
 import { BALLOON_POLL_MS, defaultBalloonContest, formatContestClock, shownBalloons, withDelivery } from './logic/balloons.ts';
 import { inkOn } from './logic/problemColors.ts';
+import { t as tNow, tn, useT } from '../../i18n/index.ts';
 
 const balloonKey = (b: Balloon) => `${b.userId}-${b.problemId}`;
 
@@ -35,7 +37,7 @@ function useBalloons(contestId: number | undefined) {
       const fresh = await balloonApi.list(contestId);
       if (shown.current === contestId && mark === changes.current) setList(fresh);
     } catch (err) {
-      if (shown.current === contestId) notify.error(`Failed to get balloons: ${errorMessage(err)}`);
+      if (shown.current === contestId) notify.error(tNow('balloons.failed', { message: errorMessage(err) }));
     } finally {
       if (!quiet) setLoading(false);
     }
@@ -45,7 +47,9 @@ function useBalloons(contestId: number | undefined) {
     setList(null);
     void load(false);
   }, [load]);
-  useInterval(() => void load(true), contestId === undefined ? null : BALLOON_POLL_MS);
+  // A new accepted submission is a new balloon: read the list when the live stream tells of one.
+  const live = useLiveRefresh(contestId, (e) => e.event === 'submission' && e.data.judgeResult === 'AC', () => void load(true));
+  useInterval(() => void load(true), contestId === undefined ? null : pollEvery(live, BALLOON_POLL_MS));
 
   const apply = useCallback((updated: Balloon) => {
     changes.current += 1;
@@ -60,6 +64,7 @@ function useBalloons(contestId: number | undefined) {
  * every judge and volunteer shares. Refreshes itself.
  */
 export default function BalloonsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const fromUrl = Number(params.get('contestId'));
   const contestId = Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : undefined;
@@ -67,7 +72,7 @@ export default function BalloonsPage() {
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const { data: contests } = useRequest(() => adminContestsApi.list(), {
     initial: [] as Contest[],
-    onError: () => notify.error('Failed to get contest list'),
+    onError: () => notify.error(t('contests.failed')),
   });
   const choose = useCallback((id: number | undefined) => setParams(id === undefined ? {} : { contestId: String(id) }, { replace: true }), [setParams]);
 
@@ -87,7 +92,7 @@ export default function BalloonsPage() {
     try {
       apply(await balloonApi.deliver(balloon, delivered));
     } catch (err) {
-      notify.error(`Failed to mark the balloon: ${errorMessage(err)}`);
+      notify.error(t('balloons.markFailed', { message: errorMessage(err) }));
     } finally {
       setBusy((s) => {
         const next = new Set(s);
@@ -100,22 +105,22 @@ export default function BalloonsPage() {
   return (
     <div className="page" style={{ maxWidth: 'none' }}>
       <Card
-        title="Balloons"
+        title={t('nav.balloons')}
         extra={
           list ? (
             <Typography.Text type="secondary" data-testid="balloon-counts">
-              {list.total} balloon{list.total === 1 ? '' : 's'}, {list.undelivered} to deliver
+              {tn('balloons.counts', list.total, { total: list.total, undelivered: list.undelivered })}
             </Typography.Text>
           ) : null
         }
       >
         <Space wrap size="large" style={{ marginBottom: 12 }}>
           <Space>
-            <span>Contest</span>
+            <span>{t('field.contest')}</span>
             <Select<number>
               showSearch
               optionFilterProp="label"
-              placeholder="Choose a contest"
+              placeholder={t('balloons.chooseContest')}
               style={{ minWidth: 260 }}
               value={contestId}
               onChange={(v) => choose(v)}
@@ -125,11 +130,11 @@ export default function BalloonsPage() {
           </Space>
           <Space>
             <Switch checked={undeliveredOnly} onChange={setUndeliveredOnly} data-testid="balloon-undelivered-only" />
-            <span>Undelivered only</span>
+            <span>{t('balloons.undeliveredOnly')}</span>
           </Space>
         </Space>
         {contestId === undefined ? (
-          <Empty description="Choose a contest to see its balloons" />
+          <Empty description={t('balloons.chooseToSee')} />
         ) : (
           <Table<Balloon>
             rowKey={balloonKey}
@@ -140,22 +145,22 @@ export default function BalloonsPage() {
             scroll={{ x: 'max-content' }}
             size="middle"
             rowClassName={(b) => (b.delivered ? 'balloon-delivered' : '')}
-            locale={{ emptyText: undeliveredOnly && list?.total ? 'Every balloon has been delivered' : 'No balloon yet: nobody has solved a problem' }}
+            locale={{ emptyText: undeliveredOnly && list?.total ? t('balloons.allDelivered') : t('balloons.none') }}
             onRow={(b) => ({ 'data-testid': `balloon-row-${balloonKey(b)}` }) as HTMLAttributes<HTMLElement>}
             columns={[
               {
-                title: 'Time',
+                title: t('field.time'),
                 key: 'time',
                 width: 100,
                 render: (_, b) => (
-                  <Tooltip title={`Accepted at ${b.acceptTime}`}>
+                  <Tooltip title={t('balloons.acceptedAt', { time: b.acceptTime })}>
                     <span data-testid="balloon-time">{formatContestClock(b.contestSeconds)}</span>
                   </Tooltip>
                 ),
               },
-              { title: 'Balloon', key: 'balloon', width: 150, render: (_, b) => <BalloonSwatch color={b.color} colorName={b.colorName} withLabel /> },
+              { title: t('balloons.balloon'), key: 'balloon', width: 150, render: (_, b) => <BalloonSwatch color={b.color} colorName={b.colorName} withLabel /> },
               {
-                title: 'Problem',
+                title: t('field.problem'),
                 key: 'problem',
                 width: 240,
                 render: (_, b) => (
@@ -168,32 +173,32 @@ export default function BalloonsPage() {
                 ),
               },
               {
-                title: 'Contestant',
+                title: t('balloons.contestant'),
                 key: 'contestant',
                 width: 200,
                 render: (_, b) => (b.nickname && b.nickname !== b.username ? `${b.username} (${b.nickname})` : b.username),
               },
               {
-                title: 'Notes',
+                title: t('balloons.notes'),
                 key: 'notes',
                 width: 190,
                 render: (_, b) => (
                   <Space size={4} wrap>
                     {b.firstToSolve ? (
                       <Tag color="gold" icon={<TrophyOutlined />} data-testid="balloon-first">
-                        First to solve
+                        {t('balloons.first')}
                       </Tag>
                     ) : null}
                     {b.afterFreeze ? (
-                      <Tooltip title="Accepted after the scoreboard freeze: delivering it tells the room">
-                        <Tag color="blue">After freeze</Tag>
+                      <Tooltip title={t('balloons.afterFreezeTip')}>
+                        <Tag color="blue">{t('balloons.afterFreeze')}</Tag>
                       </Tooltip>
                     ) : null}
                   </Space>
                 ),
               },
               {
-                title: 'Delivered',
+                title: t('balloons.delivered'),
                 key: 'delivered',
                 width: 260,
                 render: (_, b) => (
@@ -206,7 +211,7 @@ export default function BalloonsPage() {
                     />
                     {b.delivered ? (
                       <Typography.Text type="secondary" data-testid="balloon-delivered-by">
-                        {b.deliveredBy ?? 'a deleted account'}, {b.deliveredAt?.slice(11)}
+                        {b.deliveredBy ?? t('balloons.deletedAccount')}, {b.deliveredAt?.slice(11)}
                       </Typography.Text>
                     ) : null}
                   </Space>

@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Form, Input, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
-import { CLARIFICATION_LIMITS, CLARIFICATION_MESSAGES } from '@verdict/shared';
+import { CLARIFICATION_LIMITS } from '@verdict/shared';
 import { adminClarificationApi, type JudgeClarification } from '../../api/clarifications.ts';
 import { adminContestsApi } from '../../api/adminContests.ts';
 import type { Contest, ContestProblem } from '../../api/types.ts';
 import { notify, toast } from '../../feedback.ts';
 import { excerpt, problemLabel } from '../../lib/clarifications.ts';
 import { useInterval } from '../../lib/useInterval.ts';
+import { pollEvery, useLiveRefresh } from '../../lib/useLiveEvents.ts';
 import { useRequest } from '../../lib/useRequest.ts';
 import { FormModal } from './FormModal.tsx';
 import { askerLabel, audienceLabel, highestId, newestFirst, newQuestions, unansweredQueue } from './logic/clarifications.ts';
 import { MANAGEMENT_TABLE } from './tableProps.ts';
+import { t as tNow, useT } from '../../i18n/index.ts';
 
 const REFRESH_MS = 5000;
 
@@ -22,19 +24,21 @@ const textCell = (text: string | null) => <span style={{ whiteSpace: 'pre-wrap',
  * everyone), announcements, and every clarification. Refreshes itself; a new question toasts.
  */
 export default function ClarificationManagementPage() {
+  const t = useT();
   const [contestId, setContestId] = useState<number | undefined>(undefined);
   const [answering, setAnswering] = useState<JudgeClarification | null>(null);
   const [announcing, setAnnouncing] = useState(false);
   const { data: contests } = useRequest(() => adminContestsApi.list(), {
     initial: [] as Contest[],
-    onError: () => notify.error('Failed to get contest list'),
+    onError: () => notify.error(t('contests.failed')),
   });
   const { data: items, loading, reload } = useRequest(() => adminClarificationApi.list({ contestId }), {
     initial: [] as JudgeClarification[],
-    onError: () => notify.error('Failed to get clarifications'),
+    onError: () => notify.error(t('judgeClar.failed')),
     deps: [contestId],
   });
-  useInterval(() => void reload(true), REFRESH_MS);
+  const live = useLiveRefresh(contestId ?? null, (e) => e.event === 'clarification', () => void reload(true));
+  useInterval(() => void reload(true), pollEvery(live, REFRESH_MS));
 
   // A question asked while the screen is open is toasted once; a new filter starts over.
   const known = useRef<{ filter: number | undefined; upTo: number | null }>({ filter: contestId, upTo: null });
@@ -44,33 +48,33 @@ export default function ClarificationManagementPage() {
     const fresh = newQuestions(items, known.current.upTo);
     known.current.upTo = Math.max(known.current.upTo ?? 0, highestId(items));
     if (fresh.length === 1) {
-      toast({ key: 'judge-question', title: `New question from ${askerLabel(fresh[0])}`, description: excerpt(fresh[0].text), onClick: () => setAnswering(fresh[0]), testId: 'judge-question-toast' });
+      toast({ key: 'judge-question', title: tNow('judgeClar.newFrom', { asker: askerLabel(fresh[0]) }), description: excerpt(fresh[0].text), onClick: () => setAnswering(fresh[0]), testId: 'judge-question-toast' });
     } else if (fresh.length > 1) {
-      toast({ key: 'judge-question', title: `${fresh.length} new questions`, description: 'They are at the end of the queue.', testId: 'judge-question-toast' });
+      toast({ key: 'judge-question', title: tNow('judgeClar.newCount', { count: fresh.length }), description: tNow('judgeClar.atQueueEnd'), testId: 'judge-question-toast' });
     }
   }, [items, loading, contestId]);
 
   const queue = unansweredQueue(items);
-  const contestColumn = { title: 'Contest', dataIndex: 'contestTitle', width: 160, ellipsis: true };
-  const problemColumn = { title: 'Problem', key: 'problem', width: 150, render: (_: unknown, c: JudgeClarification) => problemLabel(c) };
+  const contestColumn = { title: t('field.contest'), dataIndex: 'contestTitle', width: 160, ellipsis: true };
+  const problemColumn = { title: t('field.problem'), key: 'problem', width: 150, render: (_: unknown, c: JudgeClarification) => problemLabel(c) };
 
   return (
     <div className="page" style={{ maxWidth: 'none' }}>
       <Card
-        title="Clarifications"
+        title={t('nav.clarifications')}
         extra={
           <Button type="primary" icon={<NotificationOutlined />} onClick={() => setAnnouncing(true)} data-testid="announce-open">
-            Announce
+            {t('judgeClar.announce')}
           </Button>
         }
       >
         <Space wrap style={{ marginBottom: 12 }}>
-          <span>Contest</span>
+          <span>{t('field.contest')}</span>
           <Select<number>
             allowClear
             showSearch
             optionFilterProp="label"
-            placeholder="All contests"
+            placeholder={t('judgeClar.allContests')}
             style={{ minWidth: 260 }}
             value={contestId}
             onChange={(v) => setContestId(v)}
@@ -78,35 +82,35 @@ export default function ClarificationManagementPage() {
             data-testid="clarification-contest-filter"
           />
         </Space>
-        <Typography.Title level={5}>Unanswered questions ({queue.length})</Typography.Title>
+        <Typography.Title level={5}>{t('judgeClar.queue', { count: queue.length })}</Typography.Title>
         <Table<JudgeClarification>
           rowKey="id"
           data-testid="clarification-queue"
           loading={loading}
           dataSource={queue}
           {...MANAGEMENT_TABLE}
-          locale={{ emptyText: 'No question is waiting' }}
+          locale={{ emptyText: t('judgeClar.noneWaiting') }}
           columns={[
             { title: '#', dataIndex: 'id', width: 70 },
             contestColumn,
             problemColumn,
-            { title: 'From', key: 'from', width: 140, render: (_, c) => askerLabel(c) },
-            { title: 'Question', dataIndex: 'text', width: 360, render: textCell },
-            { title: 'Asked', dataIndex: 'createTime', width: 170 },
+            { title: t('judgeClar.from'), key: 'from', width: 140, render: (_, c) => askerLabel(c) },
+            { title: t('judgeClar.question'), dataIndex: 'text', width: 360, render: textCell },
+            { title: t('judgeClar.asked'), dataIndex: 'createTime', width: 170 },
             {
-              title: 'Action',
+              title: t('field.action'),
               key: 'action',
               width: 100,
               render: (_, c) => (
                 <Button type="primary" size="small" onClick={() => setAnswering(c)} data-testid={`answer-${c.id}`}>
-                  Answer
+                  {t('judgeClar.answer')}
                 </Button>
               ),
             },
           ]}
         />
         <Typography.Title level={5} style={{ marginTop: 16 }}>
-          All clarifications
+          {t('judgeClar.all')}
         </Typography.Title>
         <Table<JudgeClarification>
           rowKey="id"
@@ -116,23 +120,28 @@ export default function ClarificationManagementPage() {
           {...MANAGEMENT_TABLE}
           columns={[
             { title: '#', dataIndex: 'id', width: 70 },
-            { title: 'Kind', dataIndex: 'kind', width: 120, render: (k: string) => (k === 'announcement' ? <Tag color="blue">Announcement</Tag> : <Tag>Question</Tag>) },
+            {
+              title: t('judgeClar.kind'),
+              dataIndex: 'kind',
+              width: 120,
+              render: (k: string) => (k === 'announcement' ? <Tag color="blue">{t('clar.announcement')}</Tag> : <Tag>{t('clar.question')}</Tag>),
+            },
             contestColumn,
             problemColumn,
-            { title: 'From', key: 'from', width: 140, render: (_, c) => askerLabel(c) },
-            { title: 'Text', dataIndex: 'text', width: 260, render: textCell },
-            { title: 'Answer', dataIndex: 'answer', width: 260, render: textCell },
-            { title: 'Shown to', key: 'audience', width: 100, render: (_, c) => audienceLabel(c) },
-            { title: 'By', dataIndex: 'answeredBy', width: 110 },
-            { title: 'Time', key: 'time', width: 170, render: (_, c) => c.answerTime ?? c.createTime },
+            { title: t('judgeClar.from'), key: 'from', width: 140, render: (_, c) => askerLabel(c) },
+            { title: t('judgeClar.text'), dataIndex: 'text', width: 260, render: textCell },
+            { title: t('judgeClar.answer'), dataIndex: 'answer', width: 260, render: textCell },
+            { title: t('judgeClar.shownTo'), key: 'audience', width: 100, render: (_, c) => audienceLabel(c) },
+            { title: t('judgeClar.by'), dataIndex: 'answeredBy', width: 110 },
+            { title: t('field.time'), key: 'time', width: 170, render: (_, c) => c.answerTime ?? c.createTime },
             {
-              title: 'Action',
+              title: t('field.action'),
               key: 'action',
               width: 110,
               render: (_, c) =>
                 c.kind === 'question' ? (
                   <Button size="small" onClick={() => setAnswering(c)} data-testid={`reanswer-${c.id}`}>
-                    {c.answer === null ? 'Answer' : 'Edit answer'}
+                    {c.answer === null ? t('judgeClar.answer') : t('judgeClar.editAnswer')}
                   </Button>
                 ) : null,
             },
@@ -151,16 +160,17 @@ interface AnswerValues {
 }
 
 function AnswerModal({ question, onClose, onDone }: { question: JudgeClarification | null; onClose: () => void; onDone: () => void }) {
+  const t = useT();
   return (
     <FormModal<AnswerValues>
-      title={question ? `Answer question #${question.id}` : ''}
+      title={question ? t('judgeClar.answerTitle', { id: question.id }) : ''}
       open={question !== null}
       onClose={onClose}
       onSubmit={async (values) => {
         await adminClarificationApi.answer(question!.id, values.answer.trim(), values.visibility);
         onDone();
       }}
-      successMessage="Answer sent"
+      successMessage={t('judgeClar.answerSent')}
       initialValues={{ answer: question?.answer ?? '', visibility: question?.answer === null ? 'private' : question?.visibility }}
       width={640}
       testId="answer-modal"
@@ -177,21 +187,21 @@ function AnswerModal({ question, onClose, onDone }: { question: JudgeClarificati
       ) : null}
       <Form.Item
         name="answer"
-        label="Answer"
+        label={t('judgeClar.answer')}
         rules={[
-          { required: true, whitespace: true, message: CLARIFICATION_MESSAGES.answerRequired },
-          { max: CLARIFICATION_LIMITS.answerMax, message: CLARIFICATION_MESSAGES.answerTooLong },
+          { required: true, whitespace: true, message: t('clar.answerRequired') },
+          { max: CLARIFICATION_LIMITS.answerMax, message: t('clar.answerTooLong') },
         ]}
       >
         <Input.TextArea rows={5} maxLength={CLARIFICATION_LIMITS.answerMax} showCount data-testid="answer-text" />
       </Form.Item>
-      <Form.Item name="visibility" label="Send to">
+      <Form.Item name="visibility" label={t('judgeClar.sendTo')}>
         <Radio.Group data-testid="answer-visibility">
           <Radio value="private" data-testid="answer-private">
-            Only {question?.username ?? 'the asker'}
+            {t('judgeClar.onlyAsker', { name: question?.username ?? t('judgeClar.theAsker') })}
           </Radio>
           <Radio value="public" data-testid="answer-public">
-            Everyone in the contest (the question is shown without the asker&apos;s name)
+            {t('judgeClar.everyoneInContest')}
           </Radio>
         </Radio.Group>
       </Form.Item>
@@ -206,21 +216,22 @@ interface AnnounceValues {
 }
 
 function AnnounceModal(props: { open: boolean; contests: Contest[]; contestId?: number; onClose: () => void; onDone: () => void }) {
+  const t = useT();
   return (
     <FormModal<AnnounceValues>
-      title="Announce"
+      title={t('judgeClar.announce')}
       open={props.open}
       onClose={props.onClose}
       onSubmit={async (values) => {
         await adminClarificationApi.announce({ contestId: values.contestId, problemId: values.problemId || undefined, text: values.text.trim() });
         props.onDone();
       }}
-      successMessage="Announcement posted"
+      successMessage={t('judgeClar.posted')}
       initialValues={{ contestId: props.contestId, problemId: 0, text: '' }}
       width={640}
       testId="announce-modal"
     >
-      <Form.Item name="contestId" label="Contest" rules={[{ required: true, message: 'Please choose the contest' }]}>
+      <Form.Item name="contestId" label={t('field.contest')} rules={[{ required: true, message: t('judgeClar.chooseContest') }]}>
         <Select<number>
           showSearch
           optionFilterProp="label"
@@ -231,10 +242,10 @@ function AnnounceModal(props: { open: boolean; contests: Contest[]; contestId?: 
       <AnnounceProblemField />
       <Form.Item
         name="text"
-        label="Announcement"
+        label={t('clar.announcement')}
         rules={[
-          { required: true, whitespace: true, message: CLARIFICATION_MESSAGES.announcementRequired },
-          { max: CLARIFICATION_LIMITS.answerMax, message: CLARIFICATION_MESSAGES.announcementTooLong },
+          { required: true, whitespace: true, message: t('clar.announcementRequired') },
+          { max: CLARIFICATION_LIMITS.answerMax, message: t('clar.announcementTooLong') },
         ]}
       >
         <Input.TextArea rows={5} maxLength={CLARIFICATION_LIMITS.answerMax} showCount data-testid="announce-text" />
@@ -245,6 +256,7 @@ function AnnounceModal(props: { open: boolean; contests: Contest[]; contestId?: 
 
 /** The problem select of the announcement: the chosen contest's problems, or the contest in general. */
 function AnnounceProblemField() {
+  const t = useT();
   const form = Form.useFormInstance<AnnounceValues>();
   const contestId = Form.useWatch('contestId', form);
   const [problems, setProblems] = useState<ContestProblem[]>([]);
@@ -252,15 +264,15 @@ function AnnounceProblemField() {
     let live = true;
     setProblems([]);
     form.setFieldValue('problemId', 0);
-    if (contestId) adminContestsApi.problems(contestId).then((list) => live && setProblems(list), () => notify.error('Falied to get selected problem list'));
+    if (contestId) adminContestsApi.problems(contestId).then((list) => live && setProblems(list), () => notify.error(tNow('board.adminProblemsFailed')));
     return () => {
       live = false;
     };
   }, [contestId, form]);
   return (
-    <Form.Item name="problemId" label="About">
+    <Form.Item name="problemId" label={t('judgeClar.about')}>
       <Select<number>
-        options={[{ value: 0, label: 'The contest in general' }, ...problems.map((p) => ({ value: p.problemId, label: `${p.letter} — ${p.title}` }))]}
+        options={[{ value: 0, label: t('judgeClar.inGeneral') }, ...problems.map((p) => ({ value: p.problemId, label: `${p.letter} — ${p.title}` }))]}
         data-testid="announce-problem"
       />
     </Form.Item>

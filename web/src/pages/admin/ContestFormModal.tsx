@@ -1,9 +1,10 @@
 import { DatePicker, Form, Input, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { DEFAULT_SCORING_RULE, PASS_FAIL_POINTS, SCORING_RULE_LABELS, SCORING_RULES, type ScoringRule } from '@verdict/shared';
+import { DEFAULT_SCORING_RULE, PASS_FAIL_POINTS, SCORING_RULES, type ScoringRule } from '@verdict/shared';
 import type { ContestFields } from '../../api/adminContests.ts';
 import { FormModal } from './FormModal.tsx';
 import { ADMIN_MESSAGES } from './logic/messages.ts';
+import { useT } from '../../i18n/index.ts';
 import { contestNow, earliestEnd, freezeTimeProblem, isDayBefore, PICKER_FORMAT, timesBefore, toWireTime } from './logic/contestTimes.ts';
 
 export interface ContestFormValues {
@@ -26,14 +27,15 @@ interface Props {
 
 /** The two pickers: the start refuses the past, the end anything before start + 1 hour. */
 function TimePickers() {
+  const t = useT();
   const form = Form.useFormInstance<ContestFormValues>();
   const start = Form.useWatch('start', form) as Dayjs | undefined;
   const endLimit = () => earliestEnd(start ?? null, contestNow());
   // The picker's own Now is the browser's wall clock: ours is Shanghai's, taken when clicked.
-  const presets = [{ label: 'Now (UTC+8)', value: () => contestNow() }];
+  const presets = [{ label: t('contests.now'), value: () => contestNow() }];
   return (
     <>
-      <Form.Item name="start" label="Start Time" rules={[{ required: true, message: ADMIN_MESSAGES.contestStartRequired }]}>
+      <Form.Item name="start" label={t('field.startTime')} rules={[{ required: true, message: ADMIN_MESSAGES.contestStartRequired }]}>
         <DatePicker
           showTime
           format={PICKER_FORMAT}
@@ -47,7 +49,7 @@ function TimePickers() {
       </Form.Item>
       <Form.Item
         name="end"
-        label="End Time"
+        label={t('field.endTime')}
         dependencies={['start']}
         rules={[
           { required: true, message: ADMIN_MESSAGES.contestEndRequired },
@@ -73,9 +75,9 @@ function TimePickers() {
       </Form.Item>
       <Form.Item
         name="freeze"
-        label="Scoreboard Freeze (optional)"
+        label={t('contests.freeze')}
         dependencies={['start', 'end']}
-        extra="From this time until you thaw it, contestants see later submissions on the leaderboard as pending (“?”)."
+        extra={t('contests.freezeHelp')}
         rules={[
           ({ getFieldValue }) => ({
             validator: (_, value: Dayjs | null | undefined) => {
@@ -92,20 +94,18 @@ function TimePickers() {
           style={{ width: '100%' }}
           disabledDate={(d) => isDayBefore(d, start ?? contestNow())}
           showNow={false}
-          placeholder="No freeze"
+          placeholder={t('contests.noFreeze')}
           data-testid="contest-freeze"
         />
       </Form.Item>
-      <Typography.Text type="secondary">
-        Times are Asia/Shanghai time (UTC+8), the contest&apos;s time zone, as in the tables and the contest pages, whatever your
-        browser&apos;s time zone.
-      </Typography.Text>
+      <Typography.Text type="secondary">{t('contests.timeZone')}</Typography.Text>
     </>
   );
 }
 
 /** Add and edit contest (spec §5 contest rules). */
 export function ContestFormModal(props: Props) {
+  const t = useT();
   return (
     <FormModal<ContestFormValues>
       title={props.title}
@@ -127,21 +127,21 @@ export function ContestFormModal(props: Props) {
     >
       <Form.Item
         name="title"
-        label="Title"
+        label={t('field.title')}
         rules={[
           { required: true, whitespace: true, message: ADMIN_MESSAGES.contestTitleRequired },
-          { max: 100, message: 'The length of the title should be at most 100 characters' },
+          { max: 100, message: ADMIN_MESSAGES.contestTitleLength },
         ]}
       >
         <Input data-testid="contest-title" />
       </Form.Item>
       <Form.Item
         name="scoringRule"
-        label="Scoring Rule"
-        extra={`IOI and OI rank by total score; a pass-fail problem scores ${PASS_FAIL_POINTS} for AC and 0 otherwise.`}
+        label={t('contests.scoringRule')}
+        extra={t('contests.scoringHelp', { points: PASS_FAIL_POINTS })}
       >
         <Select<ScoringRule>
-          options={SCORING_RULES.map((rule) => ({ value: rule, label: SCORING_RULE_LABELS[rule] }))}
+          options={SCORING_RULES.map((rule) => ({ value: rule, label: t(`scoring.${rule}`) }))}
           data-testid="contest-scoring-rule"
         />
       </Form.Item>

@@ -3,6 +3,7 @@ import { Form, Select, Typography } from 'antd';
 import { errorMessage } from '../../api/client.ts';
 import { notify } from '../../feedback.ts';
 import { FormModal } from './FormModal.tsx';
+import { t as tNow, useT } from '../../i18n/index.ts';
 
 export interface PickOption {
   value: number;
@@ -29,6 +30,7 @@ interface Props {
 
 /** Add or remove one user or problem: the contest's title and a filterable select (spec §2). */
 export function ContestPickModal({ action, contestTitle, onClose }: Props) {
+  const t = useT();
   const [options, setOptions] = useState<PickOption[]>([]);
   const [loading, setLoading] = useState(false);
 
@@ -40,7 +42,7 @@ export function ContestPickModal({ action, contestTitle, onClose }: Props) {
     action
       .load()
       .then((list) => live && setOptions(list))
-      .catch((err) => live && notify.error(`${action.loadFailed}: ${errorMessage(err)}`))
+      .catch((err) => live && notify.error(tNow('contests.loadFailed', { failed: action.loadFailed, message: errorMessage(err) })))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -59,7 +61,7 @@ export function ContestPickModal({ action, contestTitle, onClose }: Props) {
       testId={action?.testId ?? 'pick-modal'}
     >
       <Typography.Paragraph>
-        Contest: <Typography.Text strong>{contestTitle}</Typography.Text>
+        {t('contests.contestLabel')} <Typography.Text strong>{contestTitle}</Typography.Text>
       </Typography.Paragraph>
       <Form.Item name="value" label={action?.label} rules={[{ required: true, message: action?.required }]}>
         <Select
@@ -67,8 +69,8 @@ export function ContestPickModal({ action, contestTitle, onClose }: Props) {
           loading={loading}
           options={options}
           optionFilterProp="label"
-          placeholder="Type to filter"
-          notFoundContent={loading ? 'Loading…' : 'Nothing to choose'}
+          placeholder={t('contests.typeToFilter')}
+          notFoundContent={loading ? t('common.loading') : t('contests.nothingToChoose')}
           data-testid={`${action?.testId ?? 'pick'}-select`}
         />
       </Form.Item>

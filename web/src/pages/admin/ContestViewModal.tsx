@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Modal, Table, Typography } from 'antd';
-import { SCORING_RULE_LABELS } from '@verdict/shared';
 import { adminContestsApi, type ContestMember } from '../../api/adminContests.ts';
 import type { Contest, ContestProblem } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
+import { t as tNow, useT } from '../../i18n/index.ts';
 
 /** View contest: its users and problems tables. */
 export function ContestViewModal({ contest, onClose }: { contest: Contest | null; onClose: () => void }) {
+  const t = useT();
   const [members, setMembers] = useState<ContestMember[]>([]);
   const [problems, setProblems] = useState<ContestProblem[]>([]);
   const [loading, setLoading] = useState(false);
@@ -20,11 +21,11 @@ export function ContestViewModal({ contest, onClose }: { contest: Contest | null
     Promise.all([
       adminContestsApi.members(contest.id).then(
         (list) => live && setMembers(list),
-        () => live && notify.error('Get contest detail failed'),
+        () => live && notify.error(tNow('board.detailFailed')),
       ),
       adminContestsApi.problems(contest.id).then(
         (list) => live && setProblems(list),
-        () => live && notify.error('Falied to get selected problem list'),
+        () => live && notify.error(tNow('board.adminProblemsFailed')),
       ),
     ]).finally(() => live && setLoading(false));
     return () => {
@@ -34,7 +35,7 @@ export function ContestViewModal({ contest, onClose }: { contest: Contest | null
 
   return (
     <Modal
-      title={`Contest: ${contest?.title ?? ''}`}
+      title={t('contests.viewTitle', { title: contest?.title ?? '' })}
       open={contest !== null}
       onCancel={onClose}
       footer={null}
@@ -44,12 +45,12 @@ export function ContestViewModal({ contest, onClose }: { contest: Contest | null
     >
       <Typography.Paragraph type="secondary">
         {contest?.startTime} — {contest?.endTime}
-        {contest ? ` · ${SCORING_RULE_LABELS[contest.scoringRule]}` : null}
+        {contest ? ` · ${t(`scoring.${contest.scoringRule}`)}` : null}
       </Typography.Paragraph>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <Table<ContestMember>
           style={{ flex: 1, minWidth: 300 }}
-          title={() => <Typography.Text strong>Users ({members.length})</Typography.Text>}
+          title={() => <Typography.Text strong>{t('contests.viewUsers', { count: members.length })}</Typography.Text>}
           size="small"
           rowKey="userId"
           loading={loading}
@@ -57,14 +58,14 @@ export function ContestViewModal({ contest, onClose }: { contest: Contest | null
           dataSource={members}
           pagination={{ pageSize: 8, hideOnSinglePage: true }}
           columns={[
-            { title: 'ID', dataIndex: 'userId', width: 70 },
-            { title: 'Username', dataIndex: 'username' },
-            { title: 'Nickname', dataIndex: 'nickname' },
+            { title: t('field.id'), dataIndex: 'userId', width: 70 },
+            { title: t('field.username'), dataIndex: 'username' },
+            { title: t('field.nickname'), dataIndex: 'nickname' },
           ]}
         />
         <Table<ContestProblem>
           style={{ flex: 1, minWidth: 300 }}
-          title={() => <Typography.Text strong>Problems ({problems.length})</Typography.Text>}
+          title={() => <Typography.Text strong>{t('contests.viewProblems', { count: problems.length })}</Typography.Text>}
           size="small"
           rowKey="problemId"
           loading={loading}
@@ -73,8 +74,8 @@ export function ContestViewModal({ contest, onClose }: { contest: Contest | null
           pagination={{ pageSize: 8, hideOnSinglePage: true }}
           columns={[
             { title: '', dataIndex: 'letter', width: 50 },
-            { title: 'ID', dataIndex: 'problemId', width: 70 },
-            { title: 'Title', dataIndex: 'title' },
+            { title: t('field.id'), dataIndex: 'problemId', width: 70 },
+            { title: t('field.title'), dataIndex: 'title' },
           ]}
         />
       </div>

@@ -3,6 +3,7 @@ import { Button, Form, Modal, Space } from 'antd';
 import { errorMessage } from '../../api/client.ts';
 import { notify } from '../../feedback.ts';
 import { ADMIN_MESSAGES } from './logic/messages.ts';
+import { useT } from '../../i18n/index.ts';
 
 interface Props<T> {
   title: ReactNode;
@@ -22,6 +23,7 @@ interface Props<T> {
  * store holding that opening's initial values (the modal destroys it when hidden).
  */
 function FormModalBody<T extends object>(props: Props<T>) {
+  const t = useT();
   const [form] = Form.useForm<T>();
   const [busy, setBusy] = useState(false);
 
@@ -47,13 +49,16 @@ function FormModalBody<T extends object>(props: Props<T>) {
 
   return (
     <Form<T> form={form} layout="vertical" name={props.testId} initialValues={props.initialValues} onFinish={confirm}>
-      {props.children}
-      <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+      {/* The fields scroll inside the modal; Cancel and Confirm stay in view on a short screen (768 px). */}
+      <div className="form-modal-fields" data-testid={`${props.testId}-fields`}>
+        {props.children}
+      </div>
+      <Space style={{ width: '100%', justifyContent: 'flex-end', paddingTop: 8 }}>
         <Button onClick={props.onClose} data-testid={`${props.testId}-cancel`}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="primary" loading={busy} onClick={confirm} data-testid={`${props.testId}-ok`}>
-          Confirm
+          {t('common.confirm')}
         </Button>
       </Space>
     </Form>

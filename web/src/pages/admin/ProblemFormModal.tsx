@@ -1,11 +1,17 @@
 import { Col, ColorPicker, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
-import { colorNameProblem, normalizeHexColor, PROBLEM_COLOR_LIMITS, PROBLEM_COLOR_MESSAGES } from '@verdict/shared';
-import { MarkdownView } from '../../components/MarkdownView.tsx';
+import { colorNameProblem, normalizeHexColor, PROBLEM_COLOR_LIMITS } from '@verdict/shared';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../components/Deferred.tsx';
 import type { ProblemFields } from '../../api/adminProblems.ts';
 import { BalloonSwatch } from './BalloonSwatch.tsx';
 import { FormModal } from './FormModal.tsx';
 import { ADMIN_MESSAGES, LIMITS } from './logic/messages.ts';
 import { BALLOON_PRESETS, presetName } from './logic/problemColors.ts';
+import { t, useLanguage } from '../../i18n/index.ts';
+import { sharedMessage } from '../../i18n/server-messages.ts';
+
+// Markdown and KaTeX load with the first preview, not with the problem list.
+const MarkdownView = lazyNamed(() => import('../../components/MarkdownView.tsx').then((m) => m.MarkdownView));
 
 interface Props {
   open: boolean;
@@ -18,19 +24,22 @@ interface Props {
 }
 
 function StatementEditor() {
+  useLanguage();
   const form = Form.useFormInstance();
   const statement = Form.useWatch('statement', form) as string | undefined;
   return (
     <Row gutter={12}>
       <Col span={12}>
-        <Form.Item name="statement" label="Statement (Markdown, $maths$ with KaTeX)">
+        <Form.Item name="statement" label={t('problems.statement')}>
           <Input.TextArea rows={14} data-testid="problem-statement" style={{ fontFamily: 'monospace' }} />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Typography.Text type="secondary">Preview</Typography.Text>
+        <Typography.Text type="secondary">{t('problems.preview')}</Typography.Text>
         <div className="statement-preview" data-testid="statement-preview">
-          <MarkdownView source={statement ?? ''} />
+          <Suspense fallback={null}>
+            <MarkdownView source={statement ?? ''} />
+          </Suspense>
         </div>
       </Col>
     </Row>
@@ -38,7 +47,7 @@ function StatementEditor() {
 }
 
 async function checkColor(_: unknown, value?: string): Promise<void> {
-  if (value && value.trim() !== '' && !normalizeHexColor(value)) throw new Error(PROBLEM_COLOR_MESSAGES.badColor);
+  if (value && value.trim() !== '' && !normalizeHexColor(value)) throw new Error(t('problems.badColor'));
 }
 
 interface ColorInputProps {
@@ -51,6 +60,7 @@ interface ColorInputProps {
 
 /** A hex colour, typed, or picked with the usual balloon colours as presets. */
 function ColorInput({ id, value, onChange, onPick }: ColorInputProps) {
+  useLanguage();
   const hex = normalizeHexColor(value ?? '');
   return (
     <Space.Compact style={{ width: '100%' }}>
@@ -58,7 +68,7 @@ function ColorInput({ id, value, onChange, onPick }: ColorInputProps) {
       <ColorPicker
         value={hex ?? undefined}
         disabledAlpha
-        presets={[{ label: 'Balloon colours', colors: BALLOON_PRESETS.map((p) => p.color) }]}
+        presets={[{ label: t('problems.balloonPresets'), colors: BALLOON_PRESETS.map((p) => p.color) }]}
         onChangeComplete={(picked) => {
           const color = picked.toHexString();
           onChange?.(color);
@@ -78,6 +88,7 @@ function ColorInput({ id, value, onChange, onPick }: ColorInputProps) {
  * colour, unless the admin typed a name of their own.
  */
 function ColorFields() {
+  useLanguage();
   const form = Form.useFormInstance<ProblemFields>();
   // The colour before a pick: a name that came from its preset follows the new pick.
   const previous = (Form.useWatch('color', form) ?? '') as string;
@@ -89,14 +100,14 @@ function ColorFields() {
   return (
     <Row gutter={12}>
       <Col span={12}>
-        <Form.Item name="color" label="Balloon colour (optional)" rules={[{ validator: checkColor }]}>
+        <Form.Item name="color" label={t('problems.color')} rules={[{ validator: checkColor }]}>
           <ColorInput onPick={named} />
         </Form.Item>
       </Col>
       <Col span={12}>
         <Form.Item
           name="colorName"
-          label="Colour name (optional)"
+          label={t('problems.colorName')}
           dependencies={['color']}
           rules={[
             ({ getFieldValue }) => ({
@@ -104,13 +115,13 @@ function ColorFields() {
                 const name = value?.trim() ?? '';
                 if (name === '') return;
                 const problem = colorNameProblem(name);
-                if (problem) throw new Error(problem);
-                if (((getFieldValue('color') ?? '') as string).trim() === '') throw new Error(PROBLEM_COLOR_MESSAGES.nameWithoutColor);
+                if (problem) throw new Error(sharedMessage(problem));
+                if (((getFieldValue('color') ?? '') as string).trim() === '') throw new Error(t('problems.colorNameWithoutColor'));
               },
             }),
           ]}
         >
-          <Input placeholder="red" maxLength={PROBLEM_COLOR_LIMITS.nameMax} data-testid="problem-color-name" />
+          <Input placeholder={t('problems.colorNamePlaceholder')} maxLength={PROBLEM_COLOR_LIMITS.nameMax} data-testid="problem-color-name" />
         </Form.Item>
       </Col>
     </Row>
@@ -119,6 +130,7 @@ function ColorFields() {
 
 /** Add Problem and edit problem (spec §5 problem rules); the statement is edited beside its preview. */
 export function ProblemFormModal(props: Props) {
+  useLanguage();
   return (
     <FormModal<ProblemFields>
       title={props.title}
@@ -134,7 +146,7 @@ export function ProblemFormModal(props: Props) {
         <Col span={12}>
           <Form.Item
             name="title"
-            label="Title"
+            label={t('field.title')}
             rules={[
               { required: true, whitespace: true, message: ADMIN_MESSAGES.problemTitleRequired },
               { max: LIMITS.problemTitleMax, message: ADMIN_MESSAGES.problemTitleLength },
@@ -146,7 +158,7 @@ export function ProblemFormModal(props: Props) {
         <Col span={6}>
           <Form.Item
             name="memoryLimit"
-            label="Memory (MB)"
+            label={t('field.memoryMb')}
             rules={[
               { required: true, message: ADMIN_MESSAGES.problemMemory },
               { type: 'integer', min: 0, max: LIMITS.memoryMaxMb, message: ADMIN_MESSAGES.problemMemory },
@@ -158,7 +170,7 @@ export function ProblemFormModal(props: Props) {
         <Col span={6}>
           <Form.Item
             name="timeLimit"
-            label="Time (ms)"
+            label={t('field.timeMs')}
             rules={[
               { required: true, message: ADMIN_MESSAGES.problemTime },
               { type: 'integer', min: 0, max: LIMITS.timeMaxMs, message: ADMIN_MESSAGES.problemTime },

@@ -14,6 +14,7 @@ import { filterByIdAndText } from './logic/search.ts';
 import { confirmDelete, selectToDelete } from './logic/messages.ts';
 import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
 import { selectableTable } from './tableProps.ts';
+import { useT } from '../../i18n/index.ts';
 
 interface Search {
   id?: string;
@@ -23,13 +24,14 @@ interface Search {
 type Editing = { mode: 'add' } | { mode: 'edit'; problem: AdminProblem; statement: string } | null;
 
 export default function ProblemManagementPage() {
+  const t = useT();
   const [search, setSearch] = useState<Search>({});
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Editing>(null);
   const [uploading, setUploading] = useState<AdminProblem | null>(null);
   const { data: problems, loading, reload } = useRequest(() => adminProblemsApi.list(), {
     initial: [] as AdminProblem[],
-    onError: () => notify.error('Failed to get problems'),
+    onError: () => notify.error(t('problems.failed')),
   });
   const shown = useMemo(() => filterByIdAndText(problems, search.id, search.title, (p) => p.title), [problems, search]);
 
@@ -38,7 +40,7 @@ export default function ProblemManagementPage() {
       const detail = await adminProblemsApi.detail(problem.id);
       setEditing({ mode: 'edit', problem, statement: detail.statement ?? '' });
     } catch (err) {
-      notify.error(`Failed to get ${problem.title}'s information! ${errorMessage(err)}`);
+      notify.error(t('problems.infoFailed', { name: problem.title, message: errorMessage(err) }));
     }
   };
 
@@ -55,7 +57,7 @@ export default function ProblemManagementPage() {
       nothingSelected: selectToDelete('problem'),
       question: confirmDelete('problem'),
       remove: adminProblemsApi.deleteList,
-      successMessage: 'Delete problem successfully',
+      successMessage: t('problems.deleted'),
       after: () => {
         setSelected([]);
         void reload(true);
@@ -64,13 +66,13 @@ export default function ProblemManagementPage() {
 
   return (
     <div className="page" style={{ maxWidth: 'none' }}>
-      <Card title="Problem Management">
+      <Card title={t('problems.title')}>
         <SearchBar<Search> testId="problem-search" onChange={setSearch} onSearch={() => void reload()}>
-          <Form.Item name="id" label="Search ID" rules={[searchIdRule]}>
-            <Input allowClear placeholder="Problem ID" style={{ width: 140 }} data-testid="problem-search-id" />
+          <Form.Item name="id" label={t('field.searchId')} rules={[searchIdRule]}>
+            <Input allowClear placeholder={t('problems.idPlaceholder')} style={{ width: 140 }} data-testid="problem-search-id" />
           </Form.Item>
-          <Form.Item name="title" label="Title">
-            <Input allowClear placeholder="Title" style={{ width: 200 }} data-testid="problem-search-title" />
+          <Form.Item name="title" label={t('field.title')}>
+            <Input allowClear placeholder={t('field.title')} style={{ width: 200 }} data-testid="problem-search-title" />
           </Form.Item>
         </SearchBar>
         <AddDeleteToolbar one="problem" many="problems" onAdd={() => setEditing({ mode: 'add' })} onDelete={remove} />
@@ -84,33 +86,33 @@ export default function ProblemManagementPage() {
           columns={[
             { title: '#', dataIndex: 'id', width: 80 },
             {
-              title: 'Title',
+              title: t('field.title'),
               dataIndex: 'title',
               render: (title: string, p) => (
                 <Space>
                   {p.color ? <BalloonSwatch color={p.color} colorName={p.colorName} size={20} /> : null}
                   <span data-testid={`problem-title-${p.id}`}>{title}</span>
                   {p.hasData ? null : (
-                    <Tooltip title="Upload a data file before contestants can submit">
-                      <Tag color="warning">no data</Tag>
+                    <Tooltip title={t('problems.noDataTip')}>
+                      <Tag color="warning">{t('problems.noData')}</Tag>
                     </Tooltip>
                   )}
                 </Space>
               ),
             },
-            { title: 'Memory', dataIndex: 'memoryLimit', width: 120, render: (v: number) => `${v} MB` },
-            { title: 'Time', dataIndex: 'timeLimit', width: 120, render: (v: number) => `${v} ms` },
+            { title: t('field.memory'), dataIndex: 'memoryLimit', width: 120, render: (v: number) => t('common.mb', { value: v }) },
+            { title: t('field.time'), dataIndex: 'timeLimit', width: 120, render: (v: number) => t('common.ms', { value: v }) },
             {
-              title: 'Action',
+              title: t('field.action'),
               key: 'action',
               width: 200,
               render: (_, p) => (
                 <Space>
                   <Button size="small" icon={<EditOutlined />} onClick={() => void openEdit(p)} data-testid={`edit-problem-${p.id}`}>
-                    Edit
+                    {t('common.edit')}
                   </Button>
                   <Button size="small" icon={<UploadOutlined />} onClick={() => setUploading(p)} data-testid={`upload-problem-${p.id}`}>
-                    Upload
+                    {t('problems.upload')}
                   </Button>
                 </Space>
               ),
@@ -120,7 +122,7 @@ export default function ProblemManagementPage() {
       </Card>
       <ProblemFormModal
         open={editing !== null}
-        title={editing?.mode === 'edit' ? editing.problem.title : 'Add Problem'}
+        title={editing?.mode === 'edit' ? editing.problem.title : t('problems.addTitle')}
         initialValues={
           editing?.mode === 'edit'
             ? {
@@ -133,7 +135,7 @@ export default function ProblemManagementPage() {
               }
             : undefined
         }
-        successMessage={editing?.mode === 'edit' ? 'Edit problem successfully' : 'Add problem successfully'}
+        successMessage={editing?.mode === 'edit' ? t('problems.edited') : t('problems.added')}
         onSubmit={save}
         onClose={() => setEditing(null)}
       />

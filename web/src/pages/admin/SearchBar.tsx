@@ -3,6 +3,7 @@ import { Button, Form } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { isValidSearchId } from './logic/search.ts';
 import { ADMIN_MESSAGES } from './logic/messages.ts';
+import { useT } from '../../i18n/index.ts';
 
 /** The optional numeric Search ID rule (spec §5). */
 export const searchIdRule = {
@@ -20,6 +21,7 @@ interface Props<T> {
 
 /** Inline search fields with Search and Reset buttons. */
 export function SearchBar<T extends object>({ onChange, onSearch, children, testId }: Props<T>) {
+  const t = useT();
   const [form] = Form.useForm<T>();
   return (
     <Form<T>
@@ -34,7 +36,7 @@ export function SearchBar<T extends object>({ onChange, onSearch, children, test
       {children}
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${testId}-search`}>
-          Search
+          {t('common.search')}
         </Button>
       </Form.Item>
       <Form.Item>
@@ -48,7 +50,7 @@ export function SearchBar<T extends object>({ onChange, onSearch, children, test
             onSearch(empty);
           }}
         >
-          Reset
+          {t('common.reset')}
         </Button>
       </Form.Item>
     </Form>

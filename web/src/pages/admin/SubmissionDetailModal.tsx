@@ -1,13 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Descriptions, Modal, Spin, Table, Typography } from 'antd';
 import { RedoOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../api/client.ts';
 import { adminSubmissionsApi, type RecordDetail, type RecordTest } from '../../api/adminSubmissions.ts';
-import { CodeEditor } from '../../components/CodeEditor.tsx';
+import { lazyNamed } from '../../components/Deferred.tsx';
 import { VerdictTag } from '../../components/VerdictTag.tsx';
 import { notify } from '../../feedback.ts';
 import { useInterval } from '../../lib/useInterval.ts';
 import { isFinalVerdict } from '../../lib/verdict.ts';
+import { t as tNow, useT } from '../../i18n/index.ts';
+
+// The code editor loads with the first submission opened, not with the list.
+const CodeEditor = lazyNamed(() => import('../../components/CodeEditor.tsx').then((m) => m.CodeEditor));
 
 /** How often a record waiting for its verdict (after Rejudge) is read again. */
 const FOLLOW_MS = 1000;
@@ -20,6 +24,7 @@ interface Props {
 
 /** One submission's source, compile message and per-test results, with a Rejudge button. */
 export function SubmissionDetailModal({ recordId, onClose, onRejudged }: Props) {
+  const t = useT();
   const [detail, setDetail] = useState<RecordDetail | null>(null);
   const [loading, setLoading] = useState(false);
   const [rejudging, setRejudging] = useState(false);
@@ -52,7 +57,7 @@ export function SubmissionDetailModal({ recordId, onClose, onRejudged }: Props) 
     adminSubmissionsApi
       .detail(recordId)
       .then((d) => live && setDetail(d))
-      .catch((err) => live && notify.error(`Failed to get submission ${recordId}: ${errorMessage(err)}`))
+      .catch((err) => live && notify.error(tNow('submission.failed', { id: recordId, message: errorMessage(err) })))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -64,7 +69,7 @@ export function SubmissionDetailModal({ recordId, onClose, onRejudged }: Props) 
     setRejudging(true);
     try {
       const reply = await adminSubmissionsApi.rejudge(recordId);
-      notify.success(`Submission ${recordId} queued for rejudging`);
+      notify.success(t('submission.queued', { id: recordId }));
       setDetail((d) => (d ? { ...d, judgeResult: reply.judgeResult, tests: [] } : d));
       onRejudged();
     } catch (err) {
@@ -76,7 +81,7 @@ export function SubmissionDetailModal({ recordId, onClose, onRejudged }: Props) 
 
   return (
     <Modal
-      title={`Submission ${recordId ?? ''}`}
+      title={t('submission.title', { id: recordId ?? '' })}
       open={recordId !== null}
       onCancel={onClose}
       width={960}
@@ -84,10 +89,10 @@ export function SubmissionDetailModal({ recordId, onClose, onRejudged }: Props) 
       data-testid="submission-modal"
       footer={[
         <Button key="rejudge" icon={<RedoOutlined />} loading={rejudging} disabled={!detail} onClick={rejudge} data-testid="rejudge">
-          Rejudge
+          {t('submission.rejudge')}
         </Button>,
         <Button key="close" type="primary" onClick={onClose}>
-          Close
+          {t('common.close')}
         </Button>,
       ]}
     >
@@ -95,14 +100,14 @@ export function SubmissionDetailModal({ recordId, onClose, onRejudged }: Props) 
         {detail ? (
           <>
             <Descriptions size="small" column={3} bordered>
-              <Descriptions.Item label="Problem">{detail.problemTitle}</Descriptions.Item>
-              <Descriptions.Item label="Username">{detail.username}</Descriptions.Item>
-              <Descriptions.Item label="Result">
+              <Descriptions.Item label={t('field.problem')}>{detail.problemTitle}</Descriptions.Item>
+              <Descriptions.Item label={t('field.username')}>{detail.username}</Descriptions.Item>
+              <Descriptions.Item label={t('field.result')}>
                 <VerdictTag code={detail.judgeResult} full />
               </Descriptions.Item>
-              <Descriptions.Item label="Language">{detail.templateName || detail.language}</Descriptions.Item>
-              <Descriptions.Item label="Time">{detail.runTime} ms</Descriptions.Item>
-              <Descriptions.Item label="Memory">{detail.runMemory} KB</Descriptions.Item>
+              <Descriptions.Item label={t('field.language')}>{detail.templateName || detail.language}</Descriptions.Item>
+              <Descriptions.Item label={t('field.time')}>{t('common.ms', { value: detail.runTime })}</Descriptions.Item>
+              <Descriptions.Item label={t('field.memory')}>{t('common.kb', { value: detail.runMemory })}</Descriptions.Item>
             </Descriptions>
             {detail.compileMessage ? (
               <pre className="compile-message" data-testid="compile-message">
@@ -110,9 +115,11 @@ export function SubmissionDetailModal({ recordId, onClose, onRejudged }: Props) 
               </pre>
             ) : null}
             <Typography.Title level={5} style={{ marginTop: 12 }}>
-              Source
+              {t('submission.source')}
             </Typography.Title>
-            <CodeEditor value={detail.code} language={detail.language} readOnly minRows={10} />
+            <Suspense fallback={<pre className="compile-message">{detail.code}</pre>}>
+              <CodeEditor value={detail.code} mode={detail.editorMode} language={detail.language} readOnly minRows={10} />
+            </Suspense>
             <Table<RecordTest>
               style={{ marginTop: 12 }}
               size="small"
@@ -120,12 +127,12 @@ export function SubmissionDetailModal({ recordId, onClose, onRejudged }: Props) 
               data-testid="submission-tests"
               dataSource={detail.tests}
               pagination={{ pageSize: 10, hideOnSinglePage: true }}
-              locale={{ emptyText: 'No test results yet' }}
+              locale={{ emptyText: t('submission.noTests') }}
               columns={[
-                { title: 'Test', dataIndex: 'name' },
-                { title: 'Verdict', dataIndex: 'verdict', render: (v: string) => <VerdictTag code={v} /> },
-                { title: 'Time', dataIndex: 'timeMs', render: (v: number) => `${v} ms` },
-                { title: 'Memory', dataIndex: 'memoryKb', render: (v: number) => `${v} KB` },
+                { title: t('submission.test'), dataIndex: 'name' },
+                { title: t('field.verdict'), dataIndex: 'verdict', render: (v: string) => <VerdictTag code={v} /> },
+                { title: t('field.time'), dataIndex: 'timeMs', render: (v: number) => t('common.ms', { value: v }) },
+                { title: t('field.memory'), dataIndex: 'memoryKb', render: (v: number) => t('common.kb', { value: v }) },
               ]}
             />
           </>

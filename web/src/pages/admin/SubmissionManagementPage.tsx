@@ -5,42 +5,46 @@ import { VerdictWithScore } from '../../components/VerdictTag.tsx';
 import { notify } from '../../feedback.ts';
 import { isFinalVerdict, verdictInfo } from '../../lib/verdict.ts';
 import { useInterval } from '../../lib/useInterval.ts';
+import { pollEvery, useLiveRefresh } from '../../lib/useLiveEvents.ts';
 import { useRequest } from '../../lib/useRequest.ts';
 import { SearchBar } from './SearchBar.tsx';
 import { SubmissionDetailModal } from './SubmissionDetailModal.tsx';
 import { newestFirst } from './logic/search.ts';
 import { MANAGEMENT_TABLE } from './tableProps.ts';
+import { useT } from '../../i18n/index.ts';
 
 const RESULT_CODES = ['AC', 'WA', 'PE', 'TLE', 'MLE', 'RE', 'CE', 'SE', 'PD', 'JG', 'CP'];
 const REFRESH_MS = 5000;
 
 /** Every submission, newest first, read-only; a row opens its source and test results. */
 export default function SubmissionManagementPage() {
+  const t = useT();
   const [filter, setFilter] = useState<SubmissionFilter>({});
   const [openId, setOpenId] = useState<number | null>(null);
   const { data: records, loading, reload } = useRequest(async () => newestFirst(await adminSubmissionsApi.list(filter)), {
     initial: [] as AdminRecord[],
-    onError: () => notify.error('Failed to get submission list data'),
+    onError: () => notify.error(t('submissions.failed')),
     deps: [filter],
   });
-  // Pending submissions change on their own: refresh while any is still being judged.
+  // New submissions and verdicts arrive on the live stream; without it, refresh while any is still being judged.
+  const live = useLiveRefresh(null, (e) => e.event === 'submission', () => void reload(true));
   const judging = records.some((r) => !isFinalVerdict(r.judgeResult));
-  useInterval(() => void reload(true), judging ? REFRESH_MS : null);
+  useInterval(() => void reload(true), judging ? pollEvery(live, REFRESH_MS) : null);
 
   return (
     <div className="page" style={{ maxWidth: 'none' }}>
-      <Card title="Submission Management">
+      <Card title={t('submissions.title')}>
         <SearchBar<SubmissionFilter> testId="submission-search" onSearch={(v) => setFilter({ ...v })}>
-          <Form.Item name="problem" label="Problem">
-            <Input allowClear placeholder="ID or title" style={{ width: 160 }} />
+          <Form.Item name="problem" label={t('field.problem')}>
+            <Input allowClear placeholder={t('submissions.problemPlaceholder')} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="username" label="Username">
-            <Input allowClear placeholder="Username" style={{ width: 160 }} />
+          <Form.Item name="username" label={t('field.username')}>
+            <Input allowClear placeholder={t('field.username')} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="result" label="Result">
+          <Form.Item name="result" label={t('field.result')}>
             <Select
               allowClear
-              placeholder="Any"
+              placeholder={t('submissions.any')}
               style={{ width: 180 }}
               options={RESULT_CODES.map((code) => ({ value: code, label: `${code} ${verdictInfo(code).name}` }))}
             />
@@ -56,13 +60,14 @@ export default function SubmissionManagementPage() {
           onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' }, 'data-testid': `submission-row-${r.id}` } as object)}
           columns={[
             { title: '#', dataIndex: 'id', width: 70 },
-            { title: 'Problem', dataIndex: 'problemTitle', ellipsis: true },
-            { title: 'Username', dataIndex: 'username', width: 140 },
-            { title: 'Template', dataIndex: 'templateName', width: 140, render: (t: string, r) => t || r.language },
-            { title: 'Memory', dataIndex: 'runMemory', width: 100, render: (v: number | null) => (v === null ? '' : `${v} KB`) },
-            { title: 'Time', dataIndex: 'runTime', width: 90, render: (v: number | null) => (v === null ? '' : `${v} ms`) },
-            { title: 'Judge Time', dataIndex: 'judgeTime', width: 170 },
-            { title: 'Result', dataIndex: 'judgeResult', width: 90, render: (v: string, r: AdminRecord) => <VerdictWithScore code={v} record={r} /> },
+            // Narrow screens (390 px) keep #, Problem, Username and Result: the rest from md (768 px) on.
+            { title: t('field.problem'), dataIndex: 'problemTitle', width: 180, ellipsis: true },
+            { title: t('field.username'), dataIndex: 'username', width: 140, ellipsis: true },
+            { title: t('field.template'), dataIndex: 'templateName', width: 140, responsive: ['md'], render: (name: string, r) => name || r.language },
+            { title: t('field.memory'), dataIndex: 'runMemory', width: 100, responsive: ['md'], render: (v: number | null) => (v === null ? '' : t('common.kb', { value: v })) },
+            { title: t('field.time'), dataIndex: 'runTime', width: 90, responsive: ['sm'], render: (v: number | null) => (v === null ? '' : t('common.ms', { value: v })) },
+            { title: t('field.judgeTime'), dataIndex: 'judgeTime', width: 170, responsive: ['md'] },
+            { title: t('field.result'), dataIndex: 'judgeResult', width: 90, render: (v: string, r: AdminRecord) => <VerdictWithScore code={v} record={r} /> },
           ]}
         />
       </Card>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { AutoComplete, Form, Input } from 'antd';
+import { Form, Input, Select } from 'antd';
 import CodeMirror from '@uiw/react-codemirror';
 import { cpp } from '@codemirror/lang-cpp';
 import { indentUnit } from '@codemirror/language';
@@ -8,6 +8,7 @@ import { keymap, type EditorView } from '@codemirror/view';
 import type { JudgeLanguage, TemplateFields } from '../../api/adminTemplates.ts';
 import { FormModal } from './FormModal.tsx';
 import { ADMIN_MESSAGES, LIMITS } from './logic/messages.ts';
+import { useT } from '../../i18n/index.ts';
 
 interface Props {
   open: boolean;
@@ -47,14 +48,31 @@ function ScriptEditor({ value, onChange }: { value?: string; onChange?: (value: 
   );
 }
 
+/** 0 for an option whose id or name is exactly what was typed, 1 otherwise (the order to sort matches by). */
+function exactFirst(option: { value?: string; label?: string }, typed: string): number {
+  const wanted = typed.trim().toLowerCase();
+  const name = String(option.label ?? '').replace(/ \([^)]*\)$/, '').toLowerCase();
+  return String(option.value ?? '').toLowerCase() === wanted || name === wanted ? 0 : 1;
+}
+
 const lengthRule = (max: number, message: string) => [
   { required: true, whitespace: true, message },
   { max, message },
 ];
 
-/** Add and edit template: Language (one of the judge's, or typed), Comment and the script. */
+/**
+ * Add and edit template: Language (one of the judge's: typing filters the list, Enter or Tab takes
+ * the first match, free text is never kept), Comment and the script.
+ */
 export function TemplateFormModal(props: Props) {
+  const t = useT();
   const options = props.languages.map((l) => ({ value: l.id, label: `${l.name} (${l.id})` }));
+  // A template saved with a language the judge no longer offers still shows (and may be kept).
+  const current = props.initialValues?.language;
+  if (current && !props.languages.some((l) => l.id === current || l.name.toLowerCase() === current.toLowerCase())) {
+    options.push({ value: current, label: current });
+  }
+  const known = new Set(options.map((o) => o.value));
   return (
     <FormModal<TemplateFields>
       title={props.title}
@@ -68,24 +86,33 @@ export function TemplateFormModal(props: Props) {
     >
       <Form.Item
         name="language"
-        label="Language"
-        rules={lengthRule(LIMITS.templateLanguageMax, ADMIN_MESSAGES.templateLanguage)}
-        extra="One of the judge's languages (its id or name)."
+        label={t('field.language')}
+        rules={[
+          ...lengthRule(LIMITS.templateLanguageMax, ADMIN_MESSAGES.templateLanguage),
+          {
+            validator: async (_: unknown, value?: string) => {
+              if (value && !known.has(value)) throw new Error(t('templates.languageUnknown'));
+            },
+          },
+        ]}
+        extra={t('templates.languageHelp')}
       >
-        <AutoComplete
+        <Select
+          showSearch
           options={options}
-          filterOption={(input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase())}
+          placeholder={t('problem.chooseLanguage')}
+          filterOption={(input, option) => String(option?.label ?? '').toLowerCase().includes(input.trim().toLowerCase())}
+          // An exact id or name first: "c" takes C, not C++ or Objective-C.
+          filterSort={(a, b, { searchValue }) => exactFirst(a, searchValue) - exactFirst(b, searchValue)}
           data-testid="template-language"
-        >
-          <Input data-testid="template-language-input" />
-        </AutoComplete>
+        />
       </Form.Item>
-      <Form.Item name="comment" label="Comment" rules={lengthRule(LIMITS.templateCommentMax, ADMIN_MESSAGES.templateComment)}>
+      <Form.Item name="comment" label={t('field.comment')} rules={lengthRule(LIMITS.templateCommentMax, ADMIN_MESSAGES.templateComment)}>
         <Input data-testid="template-comment" />
       </Form.Item>
       <Form.Item
         name="description"
-        label="Script"
+        label={t('templates.script')}
         rules={[{ required: true, whitespace: true, message: ADMIN_MESSAGES.templateScript }]}
       >
         <ScriptEditor />

@@ -2,37 +2,42 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Table } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { adminTemplatesApi, type JudgeLanguage, type TemplateFields } from '../../api/adminTemplates.ts';
-import type { JudgeTemplate } from '../../api/types.ts';
+import type { TemplateRow } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
 import { useRequest } from '../../lib/useRequest.ts';
-import { TemplateFormModal } from './TemplateFormModal.tsx';
+import { Deferred, lazyNamed } from '../../components/Deferred.tsx';
 import { SearchBar, searchIdRule } from './SearchBar.tsx';
 import { deleteSelected } from './deleteSelected.ts';
 import { filterByIdAndText } from './logic/search.ts';
 import { confirmDelete, selectToDelete } from './logic/messages.ts';
 import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
 import { selectableTable } from './tableProps.ts';
+import { useT } from '../../i18n/index.ts';
+
+// The form holds a code editor (CodeMirror): loaded when first opened.
+const TemplateFormModal = lazyNamed(() => import('./TemplateFormModal.tsx').then((m) => m.TemplateFormModal));
 
 interface Search {
   id?: string;
   language?: string;
 }
 
-type Editing = { mode: 'add' } | { mode: 'edit'; template: JudgeTemplate } | null;
+type Editing = { mode: 'add' } | { mode: 'edit'; template: TemplateRow } | null;
 
 export default function TemplateManagementPage() {
+  const t = useT();
   const [search, setSearch] = useState<Search>({});
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Editing>(null);
   const { data: templates, loading, reload } = useRequest(() => adminTemplatesApi.list(), {
-    initial: [] as JudgeTemplate[],
-    onError: () => notify.error('Failed to get template information!'),
+    initial: [] as TemplateRow[],
+    onError: () => notify.error(t('templates.failed')),
   });
   const { data: languages } = useRequest(() => adminTemplatesApi.languages(), {
     initial: [] as JudgeLanguage[],
-    onError: () => notify.error('Failed to get the judge languages'),
+    onError: () => notify.error(t('templates.languagesFailed')),
   });
-  const shown = useMemo(() => filterByIdAndText(templates, search.id, search.language, (t) => t.language), [templates, search]);
+  const shown = useMemo(() => filterByIdAndText(templates, search.id, search.language, (row) => row.language), [templates, search]);
 
   const save = async (values: TemplateFields) => {
     const fields = { language: values.language.trim(), comment: values.comment.trim(), description: values.description };
@@ -47,7 +52,7 @@ export default function TemplateManagementPage() {
       nothingSelected: selectToDelete('template'),
       question: confirmDelete('template'),
       remove: adminTemplatesApi.deleteList,
-      successMessage: 'Delete template successfully',
+      successMessage: t('templates.deleted'),
       after: () => {
         setSelected([]);
         void reload(true);
@@ -56,17 +61,17 @@ export default function TemplateManagementPage() {
 
   return (
     <div className="page" style={{ maxWidth: 'none' }}>
-      <Card title="Template Management">
+      <Card title={t('templates.title')}>
         <SearchBar<Search> testId="template-search" onChange={setSearch} onSearch={() => void reload()}>
-          <Form.Item name="id" label="Search ID" rules={[searchIdRule]}>
-            <Input allowClear placeholder="Template ID" style={{ width: 140 }} />
+          <Form.Item name="id" label={t('field.searchId')} rules={[searchIdRule]}>
+            <Input allowClear placeholder={t('templates.idPlaceholder')} style={{ width: 140 }} />
           </Form.Item>
-          <Form.Item name="language" label="Language">
-            <Input allowClear placeholder="Language" style={{ width: 200 }} />
+          <Form.Item name="language" label={t('field.language')}>
+            <Input allowClear placeholder={t('field.language')} style={{ width: 200 }} />
           </Form.Item>
         </SearchBar>
         <AddDeleteToolbar one="template" many="templates" onAdd={() => setEditing({ mode: 'add' })} onDelete={remove} />
-        <Table<JudgeTemplate>
+        <Table<TemplateRow>
           rowKey="id"
           data-testid="template-table"
           loading={loading}
@@ -74,30 +79,32 @@ export default function TemplateManagementPage() {
           {...selectableTable(selected, setSelected)}
           columns={[
             { title: '#', dataIndex: 'id', width: 80 },
-            { title: 'Language', dataIndex: 'language', width: 200 },
-            { title: 'Comment', dataIndex: 'comment' },
+            { title: t('field.language'), dataIndex: 'language', width: 200 },
+            { title: t('field.comment'), dataIndex: 'comment' },
             {
-              title: 'Action',
+              title: t('field.action'),
               key: 'action',
               width: 120,
-              render: (_, t) => (
-                <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', template: t })} data-testid={`edit-template-${t.id}`}>
-                  Edit
+              render: (_, row) => (
+                <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', template: row })} data-testid={`edit-template-${row.id}`}>
+                  {t('common.edit')}
                 </Button>
               ),
             },
           ]}
         />
       </Card>
-      <TemplateFormModal
-        open={editing !== null}
-        title={editing?.mode === 'edit' ? `Edit Template: ${editing.template.language}` : 'Add Template'}
-        languages={languages}
-        initialValues={editing?.mode === 'edit' ? editing.template : { description: '' }}
-        successMessage={editing?.mode === 'edit' ? 'Edit template successfully' : 'Add template successfully'}
-        onSubmit={save}
-        onClose={() => setEditing(null)}
-      />
+      <Deferred when={editing !== null}>
+        <TemplateFormModal
+          open={editing !== null}
+          title={editing?.mode === 'edit' ? t('templates.editTitle', { language: editing.template.language }) : t('templates.addTitle')}
+          languages={languages}
+          initialValues={editing?.mode === 'edit' ? editing.template : { description: '' }}
+          successMessage={editing?.mode === 'edit' ? t('templates.edited') : t('templates.added')}
+          onSubmit={save}
+          onClose={() => setEditing(null)}
+        />
+      </Deferred>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { adminProblemsApi, type AdminProblem } from '../../api/adminProblems.ts'
 import { notify } from '../../feedback.ts';
 import { ADMIN_MESSAGES } from './logic/messages.ts';
 import { keepLast, uploadRefusal } from './logic/upload.ts';
+import { useT } from '../../i18n/index.ts';
 
 interface Props {
   problem: AdminProblem | null;
@@ -18,6 +19,7 @@ interface Props {
  * closes as soon as the upload starts and a message reports how it ended.
  */
 export function UploadDataModal({ problem, onClose, onUploaded }: Props) {
+  const t = useT();
   const [files, setFiles] = useState<UploadFile[]>([]);
 
   const close = () => {
@@ -35,21 +37,21 @@ export function UploadDataModal({ problem, onClose, onUploaded }: Props) {
     close();
     adminProblemsApi.upload(problem.id, file).then(
       (reply) => {
-        notify.success(`${ADMIN_MESSAGES.uploadOk}: ${problem.title}, version ${reply.version}, ${reply.tests} tests`);
+        notify.success(t('upload.done', { title: problem.title, version: reply.version, tests: reply.tests }));
         onUploaded();
       },
-      (err) => notify.error(`${ADMIN_MESSAGES.uploadFailed}: ${errorMessage(err)}`),
+      (err) => notify.error(t('upload.failed', { message: errorMessage(err) })),
     );
   };
 
   return (
     <Modal
-      title={`Upload data file${problem ? `: ${problem.title}` : ''}`}
+      title={problem ? t('upload.titleOf', { title: problem.title }) : t('upload.title')}
       open={problem !== null}
       onCancel={close}
       onOk={confirm}
-      okText="Confirm"
-      cancelText="Cancel"
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'upload-modal-ok' }}
       data-testid="upload-modal"
@@ -73,10 +75,8 @@ export function UploadDataModal({ problem, onClose, onUploaded }: Props) {
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">Click or drag a zip file to this area</p>
-        <Typography.Text type="secondary">
-          A Kattis problem package or flat 1.in/1.out pairs, at most 512 MB.
-        </Typography.Text>
+        <p className="ant-upload-text">{t('upload.drag')}</p>
+        <Typography.Text type="secondary">{t('upload.hint')}</Typography.Text>
       </Upload.Dragger>
     </Modal>
   );

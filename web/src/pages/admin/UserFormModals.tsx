@@ -1,31 +1,28 @@
-import { USER_MESSAGES } from '@verdict/shared';
 import { Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { NewUserFields, UserFields } from '../../api/adminUsers.ts';
-import type { Gender, User } from '../../api/types.ts';
+import type { User } from '../../api/types.ts';
 import { FormModal } from './FormModal.tsx';
 import { ADMIN_MESSAGES, LIMITS } from './logic/messages.ts';
 import { ASSIGNABLE_ROLES } from './logic/roles.ts';
+import { genderOptions, roleLabel } from '../../lib/people.ts';
+import { t, useLanguage } from '../../i18n/index.ts';
 
-export const GENDER_OPTIONS: { value: Gender; label: string }[] = [
-  { value: 'male', label: '男' },
-  { value: 'female', label: '女' },
-];
-
-const usernameRules: Rule[] = [
-  { required: true, whitespace: true, message: 'Please input the username' },
+// The rules are made at each render: their messages follow the language switch.
+const usernameRules = (): Rule[] => [
+  { required: true, whitespace: true, message: t('users.usernameRequired') },
   { max: LIMITS.usernameMax, message: ADMIN_MESSAGES.usernameMax },
 ];
-const emailRules: Rule[] = [
-  { required: true, message: 'Please input the e-mail' },
-  { type: 'email', message: USER_MESSAGES.emailInvalid },
+const emailRules = (): Rule[] => [
+  { required: true, message: t('users.emailRequired') },
+  { type: 'email', message: t('user.emailInvalid') },
 ];
-const nicknameRules = (max: number): Rule[] => [{ max, message: `Maximum ${max} characters` }];
-const passwordRules: Rule[] = [
+const nicknameRules = (max: number): Rule[] => [{ max, message: t('user.maximum', { max }) }];
+const passwordRules = (): Rule[] => [
   { required: true, message: ADMIN_MESSAGES.passwordLength },
   { min: LIMITS.passwordMin, max: LIMITS.passwordMax, message: ADMIN_MESSAGES.passwordLength },
 ];
-const confirmRules: Rule[] = [
+const confirmRules = (): Rule[] => [
   { required: true, message: ADMIN_MESSAGES.passwordMismatch },
   ({ getFieldValue }) => ({
     validator: (_, value: string | undefined) =>
@@ -39,12 +36,13 @@ export interface PasswordValues {
 }
 
 function PasswordFields() {
+  useLanguage();
   return (
     <>
-      <Form.Item name="password" label="Password" rules={passwordRules}>
+      <Form.Item name="password" label={t('field.password')} rules={passwordRules()}>
         <Input.Password autoComplete="new-password" data-testid="user-password" />
       </Form.Item>
-      <Form.Item name="confirmPassword" label="Confirm Password" dependencies={['password']} rules={confirmRules}>
+      <Form.Item name="confirmPassword" label={t('users.confirmPassword')} dependencies={['password']} rules={confirmRules()}>
         <Input.Password autoComplete="new-password" data-testid="user-confirm-password" />
       </Form.Item>
     </>
@@ -52,24 +50,28 @@ function PasswordFields() {
 }
 
 function ProfileFields({ nicknameMax, superadmin }: { nicknameMax: number; superadmin?: boolean }) {
+  useLanguage();
   return (
     <>
-      <Form.Item name="username" label="Username" rules={usernameRules}>
+      <Form.Item name="username" label={t('field.username')} rules={usernameRules()}>
         <Input data-testid="user-username" />
       </Form.Item>
-      <Form.Item name="email" label="E-mail" rules={emailRules}>
+      <Form.Item name="email" label={t('field.email')} rules={emailRules()}>
         <Input data-testid="user-email" />
       </Form.Item>
-      <Form.Item name="nickname" label="Nickname" rules={nicknameRules(nicknameMax)}>
+      <Form.Item name="nickname" label={t('field.nickname')} rules={nicknameRules(nicknameMax)}>
         <Input data-testid="user-nickname" />
       </Form.Item>
-      <Form.Item name="gender" label="Gender" rules={[{ required: true, message: 'Please select the gender' }]}>
-        <Select options={GENDER_OPTIONS} data-testid="user-gender" />
+      <Form.Item name="affiliation" label={t('users.affiliation')} rules={nicknameRules(LIMITS.affiliationMax)} tooltip={t('users.affiliationHelp')}>
+        <Input allowClear data-testid="user-affiliation" />
       </Form.Item>
-      <Form.Item name="auth" label="Authority" rules={[{ required: true, message: 'Please select the authority' }]}>
+      <Form.Item name="gender" label={t('field.gender')} rules={[{ required: true, message: t('users.genderRequired') }]}>
+        <Select options={genderOptions()} data-testid="user-gender" />
+      </Form.Item>
+      <Form.Item name="auth" label={t('users.authority')} rules={[{ required: true, message: t('users.authorityRequired') }]}>
         <Select
           disabled={superadmin}
-          options={superadmin ? [{ value: 2, label: 'superadmin' }] : [...ASSIGNABLE_ROLES]}
+          options={(superadmin ? [2] : [...ASSIGNABLE_ROLES]).map((auth) => ({ value: auth, label: roleLabel(auth) }))}
           data-testid="user-auth"
         />
       </Form.Item>
@@ -84,14 +86,15 @@ interface ModalProps<T> {
 }
 
 export function AddUserModal(props: ModalProps<NewUserFields & PasswordValues>) {
+  useLanguage();
   return (
     <FormModal<NewUserFields & PasswordValues>
-      title="Add User"
+      title={t('users.addTitle')}
       testId="add-user-form"
       open={props.open}
       onClose={props.onClose}
       onSubmit={props.onSubmit}
-      successMessage="Add user successfully"
+      successMessage={t('users.added')}
       initialValues={{ gender: 'male', auth: 0 }}
     >
       <ProfileFields nicknameMax={LIMITS.nicknameAddMax} />
@@ -101,14 +104,15 @@ export function AddUserModal(props: ModalProps<NewUserFields & PasswordValues>) 
 }
 
 export function EditUserModal(props: ModalProps<UserFields> & { user: User | null }) {
+  useLanguage();
   return (
     <FormModal<UserFields>
-      title={`Edit User: ${props.user?.username ?? ''}`}
+      title={t('users.editTitle', { name: props.user?.username ?? '' })}
       testId="edit-user-form"
       open={props.open}
       onClose={props.onClose}
       onSubmit={props.onSubmit}
-      successMessage="Update user information successfully"
+      successMessage={t('users.updated')}
       initialValues={props.user ? { ...props.user, gender: props.user.gender || undefined } as Partial<UserFields> : undefined}
     >
       <ProfileFields nicknameMax={LIMITS.nicknameEditMax} superadmin={props.user?.auth === 2} />
@@ -117,14 +121,15 @@ export function EditUserModal(props: ModalProps<UserFields> & { user: User | nul
 }
 
 export function ChangePasswordModal(props: ModalProps<PasswordValues> & { user: User | null }) {
+  useLanguage();
   return (
     <FormModal<PasswordValues>
-      title={`Change Password: ${props.user?.username ?? ''}`}
+      title={t('users.passwordTitle', { name: props.user?.username ?? '' })}
       testId="password-form"
       open={props.open}
       onClose={props.onClose}
       onSubmit={props.onSubmit}
-      successMessage="Success"
+      successMessage={t('users.passwordChanged')}
     >
       <PasswordFields />
     </FormModal>

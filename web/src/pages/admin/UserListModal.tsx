@@ -3,9 +3,11 @@ import { Alert, Button, Modal, Table, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../api/client.ts';
 import { adminContestsApi } from '../../api/adminContests.ts';
+import { adminUsersApi } from '../../api/adminUsers.ts';
 import type { Contest } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
-import { isSpreadsheetName, USER_LIST_MESSAGES, UserListError, usernamesFromWorkbook } from './logic/userList.ts';
+import { isSpreadsheetName, membersFromWorkbook, USER_LIST_MESSAGES, UserListError, type ListedMember } from './logic/userList.ts';
+import { useT } from '../../i18n/index.ts';
 
 interface Props {
   contest: Contest | null;
@@ -21,27 +23,30 @@ function readFile(file: File): Promise<ArrayBuffer> {
   });
 }
 
-/** Contest members from an .xlsx/.xls file: preview the User List, then add them by name. */
+/** Contest members from an .xlsx/.xls file: preview the User List, then add them by name (and set their affiliations). */
 export function UserListModal({ contest, onClose }: Props) {
-  const [names, setNames] = useState<string[]>([]);
+  const t = useT();
+  const [members, setMembers] = useState<ListedMember[]>([]);
+  const names = members.map((m) => m.username);
+  const affiliated = members.filter((m): m is ListedMember & { affiliation: string } => m.affiliation !== null);
   const [fileName, setFileName] = useState('');
   const [busy, setBusy] = useState(false);
 
   const close = () => {
-    setNames([]);
+    setMembers([]);
     setFileName('');
     onClose();
   };
 
   const choose = async (file: File) => {
-    setNames([]);
+    setMembers([]);
     setFileName(file.name);
     if (!isSpreadsheetName(file.name)) {
-      notify.error('Please choose an .xlsx or .xls file');
+      notify.error(t('userList.chooseType'));
       return;
     }
     try {
-      setNames(usernamesFromWorkbook(await readFile(file)));
+      setMembers(membersFromWorkbook(await readFile(file)));
     } catch (err) {
       notify.error(err instanceof UserListError ? err.message : USER_LIST_MESSAGES.parseFailed);
     }
@@ -56,8 +61,13 @@ export function UserListModal({ contest, onClose }: Props) {
     setBusy(true);
     try {
       const reply = await adminContestsApi.addMembersByName(contest.title, names);
-      notify.success(`Add user list successfully: ${reply.added.length} added, ${reply.alreadyMember.length} already members`);
-      if (reply.unknown.length) notify.warning(`Unknown usernames: ${reply.unknown.join(', ')}`);
+      notify.success(t('userList.added', { added: reply.added.length, already: reply.alreadyMember.length }));
+      if (reply.unknown.length) notify.warning(t('userList.unknown', { names: reply.unknown.join(', ') }));
+      const known = affiliated.filter((m) => !reply.unknown.includes(m.username));
+      if (known.length) {
+        const set = await adminUsersApi.setAffiliations(known.map(({ username, affiliation }) => ({ username, affiliation })));
+        notify.success(t('userList.affiliationsSet', { count: set.updated.length }));
+      }
       close();
     } catch (err) {
       notify.error(errorMessage(err));
@@ -68,12 +78,12 @@ export function UserListModal({ contest, onClose }: Props) {
 
   return (
     <Modal
-      title={`Add User List: ${contest?.title ?? ''}`}
+      title={t('userList.title', { title: contest?.title ?? '' })}
       open={contest !== null}
       onCancel={close}
       onOk={confirm}
-      okText="Confirm"
-      cancelText="Cancel"
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
       confirmLoading={busy}
       destroyOnHidden
       maskClosable={false}
@@ -84,7 +94,7 @@ export function UserListModal({ contest, onClose }: Props) {
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        message="First sheet, first column: one username per row under a header row."
+        message={t('userList.help')}
       />
       <Upload
         accept=".xlsx,.xls"
@@ -95,20 +105,21 @@ export function UserListModal({ contest, onClose }: Props) {
         }}
       >
         <Button icon={<UploadOutlined />} data-testid="user-list-choose">
-          Choose spreadsheet
+          {t('userList.choose')}
         </Button>
       </Upload>
       {fileName ? <Typography.Text style={{ marginLeft: 8 }}>{fileName}</Typography.Text> : null}
-      <Table<{ username: string }>
-        title={() => <Typography.Text strong>User List</Typography.Text>}
+      <Table<ListedMember>
+        title={() => <Typography.Text strong>{t('userList.preview')}</Typography.Text>}
         style={{ marginTop: 12 }}
         size="small"
         rowKey="username"
         data-testid="user-list-preview"
-        dataSource={names.map((username) => ({ username }))}
+        dataSource={members}
         columns={[
           { title: '#', key: 'index', width: 60, render: (_, __, i) => i + 1 },
-          { title: 'Username', dataIndex: 'username' },
+          { title: t('field.username'), dataIndex: 'username' },
+          ...(affiliated.length ? [{ title: t('users.affiliation'), dataIndex: 'affiliation' }] : []),
         ]}
         pagination={{ pageSize: 8, hideOnSinglePage: true }}
       />

@@ -5,7 +5,7 @@ import { adminUsersApi } from '../../api/adminUsers.ts';
 import type { User } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
 import { useRequest } from '../../lib/useRequest.ts';
-import { AddUserModal, ChangePasswordModal, EditUserModal, GENDER_OPTIONS } from './UserFormModals.tsx';
+import { AddUserModal, ChangePasswordModal, EditUserModal } from './UserFormModals.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import { deleteSelected } from './deleteSelected.ts';
 import { filterUsers } from './logic/search.ts';
@@ -13,18 +13,19 @@ import { ADMIN_MESSAGES, confirmDeleteUsers } from './logic/messages.ts';
 import { roleOf } from './logic/roles.ts';
 import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
 import { selectableTable } from './tableProps.ts';
+import { genderLabel, roleLabel } from '../../lib/people.ts';
+import { useT } from '../../i18n/index.ts';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | null;
 
-const genderLabel = (g: string) => GENDER_OPTIONS.find((o) => o.value === g)?.label ?? g;
-
 export default function UserManagementPage() {
+  const t = useT();
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { data: users, loading, reload } = useRequest(() => adminUsersApi.list(), {
     initial: [] as User[],
-    onError: () => notify.error('Failed to get the user list'),
+    onError: () => notify.error(t('users.failed')),
   });
   const shown = useMemo(() => filterUsers(users, keyword), [users, keyword]);
   const close = () => setDialog(null);
@@ -36,7 +37,7 @@ export default function UserManagementPage() {
       nothingSelected: ADMIN_MESSAGES.noSelectedUsers,
       question: confirmDeleteUsers(selected.length),
       remove: adminUsersApi.deleteList,
-      successMessage: 'Delete user successfully',
+      successMessage: t('users.deleted'),
       after: () => {
         setSelected([]);
         void reload(true);
@@ -45,14 +46,14 @@ export default function UserManagementPage() {
 
   return (
     <div className="page" style={{ maxWidth: 'none' }}>
-      <Card title="User Management">
+      <Card title={t('users.title')}>
         <SearchBar<{ keyword?: string }>
           testId="user-search"
           onChange={(v) => setKeyword(v.keyword ?? '')}
           onSearch={() => void reload()}
         >
-          <Form.Item name="keyword" label="Username or e-mail">
-            <Input allowClear placeholder="Part of a username or e-mail" style={{ width: 240 }} data-testid="user-search-keyword" />
+          <Form.Item name="keyword" label={t('users.keyword')}>
+            <Input allowClear placeholder={t('users.keywordPlaceholder')} style={{ width: 240 }} data-testid="user-search-keyword" />
           </Form.Item>
         </SearchBar>
         <AddDeleteToolbar one="user" many="users" onAdd={() => setDialog({ kind: 'add' })} onDelete={remove} />
@@ -64,34 +65,35 @@ export default function UserManagementPage() {
           {...selectableTable(selected, setSelected)}
           columns={[
             { title: '#', dataIndex: 'id', width: 70 },
-            { title: 'Username', dataIndex: 'username', width: 140, ellipsis: true },
-            { title: 'E-mail', dataIndex: 'email', width: 200, ellipsis: true },
-            { title: 'Nickname', dataIndex: 'nickname', width: 140, ellipsis: true },
-            { title: 'Gender', dataIndex: 'gender', width: 70, render: genderLabel },
+            { title: t('field.username'), dataIndex: 'username', width: 140, ellipsis: true },
+            { title: t('field.email'), dataIndex: 'email', width: 200, ellipsis: true },
+            { title: t('field.nickname'), dataIndex: 'nickname', width: 140, ellipsis: true },
+            { title: t('users.affiliation'), dataIndex: 'affiliation', width: 160, ellipsis: true },
+            { title: t('field.gender'), dataIndex: 'gender', width: 70, render: (g: string) => genderLabel(g) },
             {
-              title: 'Role',
+              title: t('users.role'),
               dataIndex: 'auth',
               width: 110,
               render: (auth: number) => {
                 const role = roleOf(auth);
                 return (
                   <Tag color={role.color} data-role={role.name}>
-                    {role.name}
+                    {roleLabel(auth)}
                   </Tag>
                 );
               },
             },
             {
-              title: 'Action',
+              title: t('field.action'),
               key: 'action',
               width: 200,
               render: (_, u) => (
                 <Space size={4}>
                   <Button size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', user: u })} data-testid={`edit-user-${u.id}`}>
-                    Edit
+                    {t('common.edit')}
                   </Button>
                   <Button size="small" icon={<KeyOutlined />} onClick={() => setDialog({ kind: 'password', user: u })} data-testid={`password-user-${u.id}`}>
-                    Password
+                    {t('users.passwordButton')}
                   </Button>
                 </Space>
               ),
@@ -103,7 +105,7 @@ export default function UserManagementPage() {
         open={dialog?.kind === 'add'}
         onClose={close}
         onSubmit={async (v) => {
-          await adminUsersApi.add({ ...v, username: v.username.trim(), email: v.email.trim(), nickname: (v.nickname ?? '').trim() });
+          await adminUsersApi.add({ ...v, username: v.username.trim(), email: v.email.trim(), nickname: (v.nickname ?? '').trim(), affiliation: (v.affiliation ?? '').trim() });
           void reload(true);
         }}
       />
@@ -112,7 +114,14 @@ export default function UserManagementPage() {
         user={editedUser}
         onClose={close}
         onSubmit={async (v) => {
-          await adminUsersApi.update({ ...v, id: editedUser!.id, username: v.username.trim(), email: v.email.trim(), nickname: (v.nickname ?? '').trim() });
+          await adminUsersApi.update({
+            ...v,
+            id: editedUser!.id,
+            username: v.username.trim(),
+            email: v.email.trim(),
+            nickname: (v.nickname ?? '').trim(),
+            affiliation: (v.affiliation ?? '').trim(),
+          });
           void reload(true);
         }}
       />

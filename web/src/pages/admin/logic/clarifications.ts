@@ -1,6 +1,7 @@
 // The judges' clarification screen: the queue, the list, and what a refresh brought. Pure.
 
 import type { JudgeClarification } from '../../../api/clarifications.ts';
+import { t } from '../../../i18n/index.ts';
 
 /** Questions still waiting for an answer, oldest first (a queue). */
 export function unansweredQueue(items: readonly JudgeClarification[]): JudgeClarification[] {
@@ -32,7 +33,7 @@ export function askerLabel(item: JudgeClarification): string {
 }
 
 export function audienceLabel(item: JudgeClarification): string {
-  if (item.kind === 'announcement') return 'Everyone';
+  if (item.kind === 'announcement') return t('judgeClar.everyone');
   if (item.answer === null) return '';
-  return item.visibility === 'public' ? 'Everyone' : 'Asker only';
+  return item.visibility === 'public' ? t('judgeClar.everyone') : t('judgeClar.askerOnly');
 }

@@ -1,45 +1,48 @@
-// The admin screens' validation and result messages, worded as in spec §5 and §8. A user's
-// fields are checked with the same limits and messages as the server and the CLI (@verdict/shared).
-import { USER_LIMITS, USER_MESSAGES } from '@verdict/shared';
+// The admin screens' validation and result messages, worded as in spec §5 and §8, in the current
+// language (the texts are in i18n/en.ts and zh.ts). A user's fields are checked with the same
+// limits and messages as the server and the CLI (@verdict/shared).
+import { USER_LIMITS } from '@verdict/shared';
+import { messagesOf, t } from '../../../i18n/index.ts';
 
-export const ADMIN_MESSAGES = {
-  fillFormCorrectly: 'Please fill in the form correctly',
-  idMustBeNumber: 'ID must be a number',
+export const ADMIN_MESSAGES = messagesOf({
+  fillFormCorrectly: 'admin.fillFormCorrectly',
+  idMustBeNumber: 'admin.idMustBeNumber',
 
-  problemTitleRequired: 'Please input the Title',
-  problemTitleLength: 'The length of Title should be 1-50',
-  problemMemory: 'The length of Memory should be 0-524288',
-  problemTime: 'The length of Time should be 0-10000',
+  problemTitleRequired: 'admin.problemTitleRequired',
+  problemTitleLength: 'admin.problemTitleLength',
+  problemMemory: 'admin.problemMemory',
+  problemTime: 'admin.problemTime',
 
-  contestTitleRequired: 'Please input the title',
-  contestStartRequired: 'Please select the start time',
-  contestEndRequired: 'Please select the end time',
-  contestEndAfterStart: 'End time must be greater than start time',
+  contestTitleRequired: 'admin.contestTitleRequired',
+  contestTitleLength: 'admin.contestTitleLength',
+  contestStartRequired: 'admin.contestStartRequired',
+  contestEndRequired: 'admin.contestEndRequired',
+  contestEndAfterStart: 'admin.contestEndAfterStart',
   // The server's words for a freeze time outside the contest (issue 16).
-  contestFreezeAfterStart: 'Freeze time must be after the start time',
-  contestFreezeBeforeEnd: 'Freeze time must be before the end time',
+  contestFreezeAfterStart: 'admin.contestFreezeAfterStart',
+  contestFreezeBeforeEnd: 'admin.contestFreezeBeforeEnd',
 
-  templateLanguage: 'The length of the Language should be between 1 and 100 characters',
-  templateComment: 'The length of the Comment should be between 1 and 150 characters',
-  templateScript: 'Please input the Script',
+  templateLanguage: 'admin.templateLanguage',
+  templateComment: 'admin.templateComment',
+  templateScript: 'admin.templateScript',
 
-  usernameMax: USER_MESSAGES.maximum30,
-  passwordLength: USER_MESSAGES.passwordLength,
-  passwordMismatch: USER_MESSAGES.passwordMismatch,
-  noSelectedUsers: 'No selected users',
+  usernameMax: 'user.maximum30',
+  passwordLength: 'user.passwordLength',
+  passwordMismatch: 'user.passwordMismatch',
+  noSelectedUsers: 'admin.noSelectedUsers',
 
-  uploadFormat: 'File format not supported. Please upload zip files.',
-  uploadSize: 'File size exceeds the limit.',
-  uploadNone: 'No file selected for upload.',
-  uploadOk: 'Upload successful',
-  uploadFailed: 'Upload failed',
-} as const;
+  uploadFormat: 'admin.uploadFormat',
+  uploadSize: 'admin.uploadSize',
+  uploadNone: 'admin.uploadNone',
+  uploadOk: 'admin.uploadOk',
+  uploadFailed: 'admin.uploadFailed',
+});
 
 export type Deletable = 'problem' | 'contest' | 'template';
 
-export const selectToDelete = (what: Deletable) => `Please select the ${what} to delete`;
-export const confirmDelete = (what: Deletable) => `Are you sure to delete the selected ${what}s?`;
-export const confirmDeleteUsers = (count: number) => `Delete ${count} selected users?`;
+export const selectToDelete = (what: Deletable) => t(`admin.selectToDelete.${what}`);
+export const confirmDelete = (what: Deletable) => t(`admin.confirmDelete.${what}`);
+export const confirmDeleteUsers = (count: number) => t('admin.confirmDeleteUsers', { count });
 
 export const LIMITS = {
   problemTitleMax: 50,
@@ -50,6 +53,7 @@ export const LIMITS = {
   usernameMax: USER_LIMITS.usernameMax,
   nicknameAddMax: 30,
   nicknameEditMax: 100,
+  affiliationMax: USER_LIMITS.affiliationMax,
   passwordMin: USER_LIMITS.adminPasswordMin,
   passwordMax: USER_LIMITS.adminPasswordMax,
   uploadMaxBytes: 536870912,

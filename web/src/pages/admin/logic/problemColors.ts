@@ -1,6 +1,7 @@
 // A problem's balloon colour on the admin screens: the usual balloon colours to pick from, the
 // name that goes with a picked one, the label and the ink that reads on the colour.
 import { normalizeHexColor } from '@verdict/shared';
+import { t } from '../../../i18n/index.ts';
 
 /** Balloon colours contests commonly buy, with the names volunteers use. */
 export const BALLOON_PRESETS: readonly { name: string; color: string }[] = [
@@ -28,9 +29,9 @@ export function presetName(color: string): string | null {
   return BALLOON_PRESETS.find((p) => p.color === hex)?.name ?? null;
 }
 
-/** What a balloon's colour is called on screen: its name, else its hex colour, else none. */
+/** What a balloon's colour is called on screen: its name (as the admin wrote it), else its hex colour, else none. */
 export function colorLabel(problem: { color: string | null; colorName: string | null }): string {
-  return problem.colorName ?? problem.color ?? 'no colour';
+  return problem.colorName ?? problem.color ?? t('balloons.noColour');
 }
 
 /** Black or white, whichever reads better on the colour (YIQ brightness). */

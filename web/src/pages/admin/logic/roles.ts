@@ -1,4 +1,5 @@
-// Roles and their tag colours (spec §6): user volcano, admin gold, superadmin black.
+// Roles and their tag colours (spec §6): user volcano, admin gold, superadmin black. `name` is
+// the role's code name; screens show it with roleLabel (lib/people.ts), in the current language.
 import type { Auth } from '../../../api/types.ts';
 
 export const ROLES: Record<Auth, { name: string; color: string }> = {
@@ -12,7 +13,4 @@ export function roleOf(auth: number): { name: string; color: string } {
 }
 
 /** The add and edit forms can only assign user or admin. */
-export const ASSIGNABLE_ROLES = [
-  { value: 0, label: 'user' },
-  { value: 1, label: 'admin' },
-] as const;
+export const ASSIGNABLE_ROLES = [0, 1] as const;

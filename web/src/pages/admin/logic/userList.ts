@@ -1,39 +1,66 @@
 // Contest members from a spreadsheet (spec §5): the first sheet's first column holds the
-// usernames under a header row. Every cell is untrusted text.
+// usernames under a header row. A column headed "Affiliation" (or 所属单位, 单位, 学校), when there
+// is one, gives each member's affiliation (issue 16: the team's organization in the Contest API).
+// Every cell is untrusted text.
 import * as XLSX from 'xlsx';
 import { spreadsheetZipProblem } from '@verdict/shared';
+import { messagesOf } from '../../../i18n/index.ts';
 
-export const USER_LIST_MESSAGES = {
-  noSheet: 'No sheet found in the file',
-  noData: 'No data found in the Excel file.',
-  parseFailed: 'Failed to parse the file',
-  readFailed: 'Failed to read the file',
-} as const;
+/** The spec's messages, in the current language. */
+export const USER_LIST_MESSAGES = messagesOf({
+  noSheet: 'userList.noSheet',
+  noData: 'userList.noData',
+  parseFailed: 'userList.parseFailed',
+  readFailed: 'userList.readFailed',
+});
 
 /** Bounds what one file may add; the server takes at most 10 000 names at once. */
 export const USER_LIST_MAX_ROWS = 10_000;
 /** The same file size cap as the CLI's `user import`. */
 export const USER_LIST_MAX_BYTES = 10 * 1024 * 1024;
 const USERNAME_MAX = 100;
+const AFFILIATION_MAX = 100;
+const AFFILIATION_HEADERS = ['affiliation', '所属单位', '单位', '学校'];
+
+/** A member of the list: the username and, when the sheet has an Affiliation column, their affiliation there. */
+export interface ListedMember {
+  username: string;
+  /** null when the sheet has no Affiliation column or the cell is empty (left unchanged). */
+  affiliation: string | null;
+}
 
 export class UserListError extends Error {}
 
-/** Usernames from sheet rows (header row skipped, blanks dropped, trimmed, first occurrence kept). */
-export function usernamesFromRows(rows: readonly unknown[][]): string[] {
+const cellText = (cell: unknown, max: number) => (cell === undefined || cell === null ? '' : String(cell).trim().slice(0, max));
+
+/** Members from sheet rows (header row skipped, blanks dropped, trimmed, first occurrence kept). */
+export function membersFromRows(rows: readonly unknown[][]): ListedMember[] {
   if (rows.length <= 1) throw new UserListError(USER_LIST_MESSAGES.noData);
-  const seen = new Set<string>();
+  const header = Array.isArray(rows[0]) ? rows[0] : [];
+  const column = header.findIndex((cell, i) => i > 0 && AFFILIATION_HEADERS.includes(cellText(cell, 40).toLowerCase()));
+  const seen = new Map<string, ListedMember>();
   for (const row of rows.slice(1, USER_LIST_MAX_ROWS + 1)) {
-    const cell = Array.isArray(row) ? row[0] : undefined;
-    if (cell === undefined || cell === null) continue;
-    const name = String(cell).trim().slice(0, USERNAME_MAX);
-    if (name) seen.add(name);
+    if (!Array.isArray(row)) continue;
+    const username = cellText(row[0], USERNAME_MAX);
+    if (!username || seen.has(username)) continue;
+    seen.set(username, { username, affiliation: column > 0 ? cellText(row[column], AFFILIATION_MAX) || null : null });
   }
   if (seen.size === 0) throw new UserListError(USER_LIST_MESSAGES.noData);
-  return [...seen];
+  return [...seen.values()];
+}
+
+/** Usernames from sheet rows (header row skipped, blanks dropped, trimmed, first occurrence kept). */
+export function usernamesFromRows(rows: readonly unknown[][]): string[] {
+  return membersFromRows(rows).map((m) => m.username);
 }
 
 /** Reads an .xlsx/.xls file's bytes; throws UserListError with the spec's message. */
 export function usernamesFromWorkbook(bytes: ArrayBuffer | Uint8Array): string[] {
+  return membersFromWorkbook(bytes).map((m) => m.username);
+}
+
+/** The members an .xlsx/.xls file lists, with their affiliations when it has the column. */
+export function membersFromWorkbook(bytes: ArrayBuffer | Uint8Array): ListedMember[] {
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   if (data.length > USER_LIST_MAX_BYTES) throw new UserListError(USER_LIST_MESSAGES.readFailed);
   const isZip = data[0] === 0x50 && data[1] === 0x4b;
@@ -44,11 +71,16 @@ export function usernamesFromWorkbook(bytes: ArrayBuffer | Uint8Array): string[]
   } catch {
     throw new UserListError(USER_LIST_MESSAGES.parseFailed);
   }
-  return usernamesFromBook(workbook);
+  return membersFromBook(workbook);
 }
 
 /** Usernames from a parsed workbook's first sheet. */
 export function usernamesFromBook(workbook: Pick<XLSX.WorkBook, 'SheetNames' | 'Sheets'>): string[] {
+  return membersFromBook(workbook).map((m) => m.username);
+}
+
+/** Members from a parsed workbook's first sheet. */
+export function membersFromBook(workbook: Pick<XLSX.WorkBook, 'SheetNames' | 'Sheets'>): ListedMember[] {
   const firstName = workbook.SheetNames[0];
   const sheet = firstName === undefined ? undefined : workbook.Sheets[firstName];
   if (!sheet) throw new UserListError(USER_LIST_MESSAGES.noSheet);
@@ -59,7 +91,7 @@ export function usernamesFromBook(workbook: Pick<XLSX.WorkBook, 'SheetNames' | '
   } catch {
     throw new UserListError(USER_LIST_MESSAGES.parseFailed);
   }
-  return usernamesFromRows(rows);
+  return membersFromRows(rows);
 }
 
 export function isSpreadsheetName(name: string): boolean {
