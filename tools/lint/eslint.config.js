@@ -13,6 +13,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'web/dist/**',
+      'dist/**',
       'data/**',
       'tests/e2e/screenshots/**',
       '.tmp/**',
