@@ -173,4 +173,16 @@ describe('e2e: the submission view @slow', function () {
     // Only the expected refusal of bob's record reached the console.
     assert.deepEqual(session.unexpectedErrors([/404/]), []);
   });
+
+  it('says every test was run in a contest that shows them all', async () => {
+    const admin = await adminAccount(server);
+    const update = (showAllTests: boolean) =>
+      admin.api.json('/api/contest/update', { id: contest.id, title: contest.title, startTimeStr: contest.startTime, endTimeStr: contest.endTime, showAllTests }, 'PUT');
+    dataOf(await update(true), 'show every test');
+    await page.goto(`${server.url}/submission/${ids.wa}`, { waitUntil: 'domcontentloaded' });
+    await waitForText(page, 'Every test was run: this contest shows each test’s verdict.');
+    assert.equal(await page.evaluate(() => document.body.innerText.includes('stop at the first one that fails')), false);
+    await session.screenshot('06-all-tests');
+    dataOf(await update(false), 'stop at the first failure');
+  });
 });

@@ -44,8 +44,8 @@ describe('user contest flow', () => {
       const r = await alice.api.get('/api/contest/findByUserId', { username: 'alice' });
       assert.equal(r.code, 0, r.message);
       assert.deepEqual(r.data.map((c) => c.title), ['running cup', 'upcoming cup', 'ended cup']);
-      // The spec's fields, and the freeze state and server clock (issue 16) and scoring rule (issue 15) added beside them.
-      assert.deepEqual(Object.keys(r.data[0]).sort(), ['createTime', 'endTime', 'freezeTime', 'frozen', 'id', 'scoringRule', 'serverTime', 'startTime', 'thawTime', 'title']);
+      // The spec's fields, and the freeze state and server clock (issue 16) and scoring rule (issue 15) and showAllTests (issue 17) added beside them.
+      assert.deepEqual(Object.keys(r.data[0]).sort(), ['createTime', 'endTime', 'freezeTime', 'frozen', 'id', 'scoringRule', 'serverTime', 'showAllTests', 'startTime', 'thawTime', 'title']);
       assert.deepEqual((await bob.api.get('/api/contest/findByUserId', { username: 'bob' })).data, []);
     });
 

@@ -265,6 +265,7 @@ export interface ApiOperations {
       frozen: boolean;
       serverTime: string;
       scoringRule: "icpc" | "ioi" | "oi";
+      showAllTests: boolean;
     }[];
     file: null;
   };
@@ -278,6 +279,7 @@ export interface ApiOperations {
       endTimeStr: string;
       freezeTimeStr?: string;
       scoringRule?: "icpc" | "ioi" | "oi";
+      showAllTests?: boolean;
     };
     data: {
       id: number;
@@ -290,6 +292,7 @@ export interface ApiOperations {
       frozen: boolean;
       serverTime: string;
       scoringRule: "icpc" | "ioi" | "oi";
+      showAllTests: boolean;
     };
     file: null;
   };
@@ -304,6 +307,7 @@ export interface ApiOperations {
       endTimeStr: string;
       freezeTimeStr?: string;
       scoringRule?: "icpc" | "ioi" | "oi";
+      showAllTests?: boolean;
     };
     data: {
       id: number;
@@ -316,6 +320,7 @@ export interface ApiOperations {
       frozen: boolean;
       serverTime: string;
       scoringRule: "icpc" | "ioi" | "oi";
+      showAllTests: boolean;
     };
     file: null;
   };
@@ -337,6 +342,7 @@ export interface ApiOperations {
       frozen: boolean;
       serverTime: string;
       scoringRule: "icpc" | "ioi" | "oi";
+      showAllTests: boolean;
     };
     file: null;
   };
@@ -368,6 +374,7 @@ export interface ApiOperations {
       frozen: boolean;
       serverTime: string;
       scoringRule: "icpc" | "ioi" | "oi";
+      showAllTests: boolean;
     }[];
     file: null;
   };
@@ -389,6 +396,7 @@ export interface ApiOperations {
       frozen: boolean;
       serverTime: string;
       scoringRule: "icpc" | "ioi" | "oi";
+      showAllTests: boolean;
     };
     file: null;
   };
@@ -410,6 +418,7 @@ export interface ApiOperations {
       frozen: boolean;
       serverTime: string;
       scoringRule: "icpc" | "ioi" | "oi";
+      showAllTests: boolean;
     };
     file: null;
   };
@@ -1059,6 +1068,7 @@ export interface ApiOperations {
         score: number;
         maxScore: number;
       }[] | null;
+      allTests: boolean;
     };
     file: null;
   };

@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012_balloons.ts';
 import * as m0013 from './migrations/0013_change_feed.ts';
 import * as m0014 from './migrations/0014_leaderboard_versions.ts';
 import * as m0015 from './migrations/0015_user_affiliation.ts';
+import * as m0016 from './migrations/0016_contest_all_tests.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0013_change_feed': m0013,
   '0014_leaderboard_versions': m0014,
   '0015_user_affiliation': m0015,
+  '0016_contest_all_tests': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

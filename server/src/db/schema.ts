@@ -104,6 +104,8 @@ export interface ContestsTable {
   thawed_at: NullableTimestamp;
   /** How the leaderboard counts and ranks (migration 0011); 'icpc' for every older contest. */
   scoring_rule: Generated<ScoringRule>;
+  /** Whether ICPC submissions run every test instead of stopping at the first failure (migration 0016). */
+  show_all_tests: Generated<boolean>;
   /** Renumbered on every insert and update (migration 0013): what the change feed reads. */
   change_seq: Generated<string>;
 }

@@ -11,6 +11,8 @@ export interface ContestFields {
   /** Empty: no freeze. */
   freezeTimeStr: string;
   scoringRule: ScoringRule;
+  /** Run and show every test of an ICPC submission. */
+  showAllTests: boolean;
 }
 
 export type ContestMember = ApiData<'GET /api/contestRecord/userListHavingContest'>[number];

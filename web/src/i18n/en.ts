@@ -322,6 +322,7 @@ export const en = {
   'submissionView.compileMessage': 'Compile message',
   'submissionView.tests': 'Tests',
   'submissionView.firstFailure': 'The tests run in order and stop at the first one that fails.',
+  'submissionView.allTests': 'Every test was run: this contest shows each test’s verdict.',
   'submissionView.notCompiled': 'No test was run: the program did not compile.',
   'submissionView.waiting': 'Being judged: this page follows it to its verdict.',
   'submissionView.groups': 'Test groups',
@@ -529,6 +530,8 @@ export const en = {
   'contests.timeZone':
     "Times are Asia/Shanghai time (UTC+8), the contest's time zone, as in the tables and the contest pages, whatever your browser's time zone.",
   'contests.scoringRule': 'Scoring Rule',
+  'contests.showAllTests': 'Run and show every test',
+  'contests.showAllTestsHelp': 'ICPC submissions run every test and contestants see each test’s verdict; otherwise judging stops at the first failing test.',
   'contests.scoringHelp': 'IOI and OI rank by total score; a pass-fail problem scores {points} for AC and 0 otherwise.',
   'contests.viewTitle': 'Contest: {title}',
   'contests.viewUsers': 'Users ({count})',

@@ -166,7 +166,7 @@ export default function SubmissionPage() {
           <>
             {!detail.groups && detail.tests.length > 0 ? (
               <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-                {t('submissionView.firstFailure')}
+                {t(detail.allTests ? 'submissionView.allTests' : 'submissionView.firstFailure')}
               </Typography.Paragraph>
             ) : null}
             <Table<TestRow & { index: number }>

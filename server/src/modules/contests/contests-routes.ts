@@ -18,6 +18,11 @@ const contestFields = {
     .enum(SCORING_RULES, { error: SCORING_RULE_MESSAGE })
     .optional()
     .meta({ description: 'icpc (default: solved, then penalty), ioi (best score per problem) or oi (last submission’s score per problem)' }),
+  // Optional: false when added; on update, leaving it out keeps the contest's.
+  showAllTests: z
+    .boolean({ error: 'showAllTests must be true or false' })
+    .optional()
+    .meta({ description: 'Run every test of an ICPC submission and show each verdict (default false: stop at the first failing test)' }),
 };
 
 const time = z.string().meta({ description: 'yyyy-MM-dd HH:mm:ss, Asia/Shanghai' });
@@ -32,10 +37,11 @@ const wireContest = z.object({
   frozen: z.boolean().meta({ description: 'Whether contestants see the frozen scoreboard now' }),
   serverTime: time.meta({ description: "The server's clock at this reply (yyyy-MM-dd HH:mm:ss, Asia/Shanghai), for countdowns" }),
   scoringRule: z.enum(SCORING_RULES).meta({ description: 'How the leaderboard counts and ranks: icpc, ioi or oi' }),
+  showAllTests: z.boolean().meta({ description: 'Whether ICPC submissions run and show every test instead of stopping at the first failure' }),
 });
 
-function toFields(body: { title: string; startTimeStr: Date; endTimeStr: Date; freezeTimeStr?: Date | null; scoringRule?: ScoringRule }): ContestFields {
-  return { title: body.title, startTime: body.startTimeStr, endTime: body.endTimeStr, freezeTime: body.freezeTimeStr, scoringRule: body.scoringRule };
+function toFields(body: { title: string; startTimeStr: Date; endTimeStr: Date; freezeTimeStr?: Date | null; scoringRule?: ScoringRule; showAllTests?: boolean }): ContestFields {
+  return { title: body.title, startTime: body.startTimeStr, endTime: body.endTimeStr, freezeTime: body.freezeTimeStr, scoringRule: body.scoringRule, showAllTests: body.showAllTests };
 }
 
 export const contestRoutes = [

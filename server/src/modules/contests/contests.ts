@@ -19,6 +19,8 @@ export interface ContestFields {
   freezeTime?: Date | null;
   /** How the leaderboard scores; undefined: icpc when added, unchanged when updated. */
   scoringRule?: ScoringRule;
+  /** Run every test of an ICPC submission (shown in the submission view); undefined: false when added, unchanged when updated. */
+  showAllTests?: boolean;
 }
 
 export interface WireContest {
@@ -37,6 +39,8 @@ export interface WireContest {
   serverTime: string;
   /** How the leaderboard counts and ranks: icpc, ioi or oi. */
   scoringRule: ScoringRule;
+  /** Whether ICPC submissions run (and show) every test instead of stopping at the first failure. */
+  showAllTests: boolean;
 }
 
 export function toWireContest(row: ContestRow, now: Date): WireContest {
@@ -51,6 +55,7 @@ export function toWireContest(row: ContestRow, now: Date): WireContest {
     frozen: isBoardFrozen(row, now),
     serverTime: formatTime(now),
     scoringRule: row.scoring_rule,
+    showAllTests: row.show_all_tests,
   };
 }
 
@@ -91,6 +96,7 @@ export async function addContest(db: Kysely<DB>, fields: ContestFields, now: Dat
       end_time: fields.endTime,
       freeze_time: fields.freezeTime ?? null,
       ...(fields.scoringRule ? { scoring_rule: fields.scoringRule } : {}),
+      ...(fields.showAllTests !== undefined ? { show_all_tests: fields.showAllTests } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -101,7 +107,7 @@ export async function addContest(db: Kysely<DB>, fields: ContestFields, now: Dat
 /**
  * Edits a contest. Without a freeze time in `fields` the contest keeps its own, which must still
  * lie inside the new window. A freeze time that changes (or goes) starts the board unthawed.
- * Without a scoring rule the contest keeps its own.
+ * Without a scoring rule or showAllTests the contest keeps its own.
  */
 export async function updateContest(db: Kysely<DB>, id: number, fields: ContestFields, now: Date): Promise<WireContest> {
   assertWindow(fields);
@@ -126,6 +132,7 @@ export async function updateContest(db: Kysely<DB>, id: number, fields: ContestF
           freeze_time: freezeTime,
           thawed_at: sameFreeze ? current.thawed_at : null,
           ...(fields.scoringRule ? { scoring_rule: fields.scoringRule } : {}),
+      ...(fields.showAllTests !== undefined ? { show_all_tests: fields.showAllTests } : {}),
         })
         .where('id', '=', id)
         .returningAll()

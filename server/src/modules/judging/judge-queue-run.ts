@@ -32,7 +32,7 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
     .set((eb) => ({ status: 'JG', judge_attempts: eb('judge_attempts', '+', 1), judge_started_at: new Date(), timings: null, judging_test: 0 }))
     .where('id', '=', submissionId)
     .where('status', 'in', [...PENDING_STATES])
-    .returning(['id', 'problem_id', 'language', 'code', 'files', 'package_hash', 'judge_attempts'])
+    .returning(['id', 'problem_id', 'contest_id', 'language', 'code', 'files', 'package_hash', 'judge_attempts'])
     .executeTakeFirst();
   if (!claimed) return; // already judged, or deleted
   const attempt = claimed.judge_attempts;
@@ -52,6 +52,8 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
     keepAlive();
     // The limits an administrator set on the problem win over the package's own.
     const problem = { ...pkg, timeLimitMs: problemRow.time_limit || pkg.timeLimitMs, memoryLimitMb: problemRow.memory_limit || pkg.memoryLimitMb };
+    // A contest that shows every test's verdict runs them all (ICPC stops at the first failure).
+    const runAll = claimed.contest_id !== null && (await showsAllTests(db, claimed.contest_id));
     const judge = await deps.judge();
     const progress = new ProgressWriter(db, log, submissionId, attempt);
     const onProgress = (p: JudgeProgress) => {
@@ -60,7 +62,7 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
     };
     let result: JudgeResult;
     try {
-      result = await judge.judgeSubmission({ problem, language: claimed.language, source: claimed.code, files: claimed.files ?? undefined, onProgress });
+      result = await judge.judgeSubmission({ problem, language: claimed.language, source: claimed.code, files: claimed.files ?? undefined, options: { runAll }, onProgress });
     } finally {
       await progress.settled();
     }
@@ -84,6 +86,11 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
       .executeTakeFirst();
     if (Number(released.numUpdatedRows) > 0) await deps.retry(submissionId, RETRY_DELAY_MS);
   }
+}
+
+async function showsAllTests(db: Kysely<DB>, contestId: number): Promise<boolean> {
+  const row = await db.selectFrom('contests').select('show_all_tests').where('id', '=', contestId).executeTakeFirst();
+  return row?.show_all_tests ?? false;
 }
 
 /**

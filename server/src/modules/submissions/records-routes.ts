@@ -77,6 +77,7 @@ export const recordRoutes = [
       compileMessage: z.string(),
       tests: z.array(z.object({ name: z.string(), verdict: z.string(), timeMs: z.number(), memoryKb: z.number() })),
       groups: z.array(z.object({ name: z.string(), verdict: z.string(), score: z.number(), maxScore: z.number() })).nullable(),
+      allTests: z.boolean().meta({ description: "The record's contest runs every test (showAllTests): tests do not stop at the first failure" }),
     }),
     handler: async ({ query, user }, { db, languages }) => recordDetail(db, user!, query.id, await languages()),
   }),

@@ -40,6 +40,8 @@ export interface WireRecordDetail extends WireRecord {
   tests: TestResult[];
   /** Scoring problems: each test data group's verdict and score (root last); null otherwise. */
   groups: GroupScore[] | null;
+  /** The record's contest runs every test (showAllTests): the list does not stop at the first failure. */
+  allTests: boolean;
 }
 
 export const ADMIN_LIST_DEFAULT_LIMIT = 1000;
@@ -124,7 +126,7 @@ export async function listRecords(db: Kysely<DB>, filter: RecordFilter): Promise
 /** One record with its code and per-test results: for its owner and administrators. */
 export async function recordDetail(db: Kysely<DB>, user: CurrentUser, id: number, languages: LanguageChoice[] = []): Promise<WireRecordDetail> {
   const row = await baseQuery(db)
-    .select(['s.user_id', 's.code', 's.files', 's.compile_message', 's.tests', 's.groups'])
+    .select(['s.user_id', 's.code', 's.files', 's.compile_message', 's.tests', 's.groups', 'c.show_all_tests'])
     .where('s.id', '=', id)
     .executeTakeFirst();
   // Someone else's record answers like a missing one: no hint that it exists.
@@ -139,5 +141,6 @@ export async function recordDetail(db: Kysely<DB>, user: CurrentUser, id: number
     compileMessage: row.compile_message,
     tests: row.tests,
     groups: row.groups,
+    allTests: row.show_all_tests ?? false,
   };
 }

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Select, Typography } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { DEFAULT_SCORING_RULE, PASS_FAIL_POINTS, SCORING_RULES, type ScoringRule } from '@verdict/shared';
 import type { ContestFields } from '../../api/adminContests.ts';
@@ -14,6 +14,8 @@ export interface ContestFormValues {
   /** Optional: when the scoreboard freezes for contestants (strictly between start and end). */
   freeze?: Dayjs | null;
   scoringRule: ScoringRule;
+  /** Run every test of an ICPC submission and show each verdict. */
+  showAllTests: boolean;
 }
 
 interface Props {
@@ -118,10 +120,11 @@ export function ContestFormModal(props: Props) {
           endTimeStr: toWireTime(values.end),
           freezeTimeStr: values.freeze ? toWireTime(values.freeze) : '',
           scoringRule: values.scoringRule,
+          showAllTests: values.showAllTests,
         })
       }
       successMessage={props.successMessage}
-      initialValues={{ scoringRule: DEFAULT_SCORING_RULE, ...props.initialValues }}
+      initialValues={{ scoringRule: DEFAULT_SCORING_RULE, showAllTests: false, ...props.initialValues }}
       width={560}
       testId="contest-modal"
     >
@@ -144,6 +147,9 @@ export function ContestFormModal(props: Props) {
           options={SCORING_RULES.map((rule) => ({ value: rule, label: t(`scoring.${rule}`) }))}
           data-testid="contest-scoring-rule"
         />
+      </Form.Item>
+      <Form.Item name="showAllTests" valuePropName="checked" extra={t('contests.showAllTestsHelp')}>
+        <Checkbox data-testid="contest-show-all-tests">{t('contests.showAllTests')}</Checkbox>
       </Form.Item>
       <TimePickers />
     </FormModal>

@@ -197,6 +197,7 @@ export default function ContestManagementPage() {
                 end: fromWireTime(editing.contest.endTime) ?? undefined,
                 freeze: fromWireTime(editing.contest.freezeTime),
                 scoringRule: editing.contest.scoringRule,
+                showAllTests: editing.contest.showAllTests,
               }
             : undefined
         }
