@@ -195,10 +195,16 @@ describe('e2e: admin screens @slow', function () {
     // The modal opens with its statement already loaded: still zooming in, where a triple click misses.
     await animationsDone(page);
     await fill(page, '#problem-modal_timeLimit', '2000');
+    // Limits per language: as the format says until the administrator chooses.
+    await findByText(page, '[data-testid="problem-language-factors"] .ant-select-selection-item', 'As the test data’s format says');
+    await page.click('[data-testid="problem-language-factors"] .ant-select-selector');
+    await clickByText(page, '.ant-select-item-option', 'The same for every language');
     await shot('03b-problem-edit');
     await confirmModal('problem-modal-ok');
     await waitForText(page, 'Edit problem successfully');
     await findByText(page, `tr[data-row-key="${problemIds[0]}"] td`, '2000 ms');
+    const edited = dataOf(await admin.api.get('/api/admin/problem/list', { id: String(problemIds[0]) }), 'edited');
+    assert.equal(edited[0].languageFactors, false);
 
     // Live search by title, then reset.
     await fill(page, '[data-testid="problem-search-title"]', 'Again');

@@ -64,6 +64,27 @@ describe('problem limits per language', function () {
     for (const language of limits.languages) assert.equal(language.timeLimit, 2000, language.id);
   });
 
+  it("follows an administrator's choice over the format's, and back to the format's with null", async () => {
+    const edit = (id: number, title: string, timeLimit: number, languageFactors: boolean | null) =>
+      admin.api.json('/api/admin/problem/update', { id, title, memoryLimit: 128, timeLimit, languageFactors }, 'PUT');
+    const python = async (problemId: number) => {
+      const limits = dataOf(await member.api.get('/api/problem/limits', { problemId, contestId }), 'limits');
+      return [limits.languageFactors, limits.languages.find((l) => l.id === 'python3')!.timeLimit];
+    };
+    assert.equal(dataOf(await edit(kattis, 'Kattis', 2000, true), 'scale kattis').languageFactors, true);
+    assert.deepEqual(await python(kattis), [true, 6000]);
+    assert.equal(dataOf(await edit(flat, 'Flat', 700, false), 'same for all').languageFactors, false);
+    assert.deepEqual(await python(flat), [false, 700]);
+    // An edit without the field keeps it (the spec's clients do not send it).
+    const kept = await admin.api.json('/api/admin/problem/update', { id: flat, title: 'Flat', memoryLimit: 128, timeLimit: 700 }, 'PUT');
+    assert.equal(dataOf(kept, 'kept').languageFactors, false);
+    const refused = await admin.api.json('/api/admin/problem/update', { id: flat, title: 'Flat', memoryLimit: 128, timeLimit: 700, languageFactors: 'yes' }, 'PUT');
+    assert.match(refused.message, /languageFactors must be true, false or null/);
+    for (const [id, title, time] of [[kattis, 'Kattis', 2000], [flat, 'Flat', 700]] as const) dataOf(await edit(id, title, time, null), 'as the format says');
+    assert.deepEqual(await python(kattis), [false, 2000]);
+    assert.deepEqual(await python(flat), [true, 2100]);
+  });
+
   it('refuses whoever may not read the problem, as the statement does', async () => {
     const refused = await outsider.api.get('/api/problem/limits', { problemId: flat });
     const statement = await outsider.api.get('/api/problem/statement', { problemId: flat });

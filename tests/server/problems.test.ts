@@ -43,7 +43,7 @@ describe('problems', () => {
     it('adds problems and lists them ascending by id', async () => {
       const a = await addProblem('A plus B', { statement: '# Sum\nAdd two numbers.' });
       const b = await addProblem('Bubbles');
-      assert.deepEqual(a, { id: a.id, title: 'A plus B', timeLimit: 1000, memoryLimit: 256, hasData: false, hasPdf: false, color: null, colorName: null });
+      assert.deepEqual(a, { id: a.id, title: 'A plus B', timeLimit: 1000, memoryLimit: 256, hasData: false, hasPdf: false, color: null, colorName: null, languageFactors: null });
       const list = await admin.api.get('/api/admin/problem/list');
       assert.deepEqual(list.data.map((p) => p.id), [a.id, b.id]);
     });

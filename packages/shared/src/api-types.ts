@@ -527,6 +527,7 @@ export interface ApiOperations {
       hasPdf: boolean;
       color: string | null;
       colorName: string | null;
+      languageFactors: boolean | null;
     }[];
     file: null;
   };
@@ -541,6 +542,7 @@ export interface ApiOperations {
       statement?: string;
       color?: string | null;
       colorName?: string | null;
+      languageFactors?: boolean | null;
     };
     data: {
       id: number;
@@ -551,6 +553,7 @@ export interface ApiOperations {
       hasPdf: boolean;
       color: string | null;
       colorName: string | null;
+      languageFactors: boolean | null;
     };
     file: null;
   };
@@ -566,6 +569,7 @@ export interface ApiOperations {
       statement?: string;
       color?: string | null;
       colorName?: string | null;
+      languageFactors?: boolean | null;
     };
     data: {
       id: number;
@@ -576,6 +580,7 @@ export interface ApiOperations {
       hasPdf: boolean;
       color: string | null;
       colorName: string | null;
+      languageFactors: boolean | null;
     };
     file: null;
   };
@@ -605,6 +610,7 @@ export interface ApiOperations {
       hasPdf: boolean;
       color: string | null;
       colorName: string | null;
+      languageFactors: boolean | null;
     }[];
     file: null;
   };
@@ -625,6 +631,7 @@ export interface ApiOperations {
       hasPdf: boolean;
       color: string | null;
       colorName: string | null;
+      languageFactors: boolean | null;
       statement: string;
     };
     file: null;
@@ -646,6 +653,7 @@ export interface ApiOperations {
       hasPdf: boolean;
       color: string | null;
       colorName: string | null;
+      languageFactors: boolean | null;
       statement: string;
     };
     file: null;

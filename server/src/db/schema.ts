@@ -67,6 +67,8 @@ export interface ProblemsTable {
   /** The balloon colour, `#rrggbb` lowercase, and its name (migration 0012); a name needs a colour. */
   color: Generated<string | null>;
   color_name: Generated<string | null>;
+  /** Scale limits per language: null as the package format says, else an administrator's choice (migration 0017). */
+  language_factors: Generated<boolean | null>;
 }
 
 export interface PackagesTable {

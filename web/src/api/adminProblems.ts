@@ -14,6 +14,8 @@ export interface ProblemFields {
   /** The balloon colour `#rrggbb` ('' or null: none) and its name; absent on update: unchanged. */
   color?: string | null;
   colorName?: string | null;
+  /** Scale limits per language: null follows the package's format (Kattis: no). */
+  languageFactors?: boolean | null;
 }
 
 export type UploadReply = ApiData<'POST /api/admin/problem/upload'>;

@@ -42,7 +42,7 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
     return;
   }
   try {
-    const problemRow = await db.selectFrom('problems').select(['time_limit', 'memory_limit', 'package_hash']).where('id', '=', claimed.problem_id).executeTakeFirst();
+    const problemRow = await db.selectFrom('problems').select(['time_limit', 'memory_limit', 'package_hash', 'language_factors']).where('id', '=', claimed.problem_id).executeTakeFirst();
     const hash = claimed.package_hash ?? problemRow?.package_hash;
     if (!problemRow || !hash) {
       await store(systemError('The problem has no test data yet.'));
@@ -50,8 +50,14 @@ export async function judgeRecord(deps: JudgeRunDeps, submissionId: number, keep
     }
     const pkg = await deps.packages.problem(hash);
     keepAlive();
-    // The limits an administrator set on the problem win over the package's own.
-    const problem = { ...pkg, timeLimitMs: problemRow.time_limit || pkg.timeLimitMs, memoryLimitMb: problemRow.memory_limit || pkg.memoryLimitMb };
+    // The limits an administrator set on the problem win over the package's own, and so does the
+    // choice of scaling them per language (null: as the package's format says).
+    const problem = {
+      ...pkg,
+      timeLimitMs: problemRow.time_limit || pkg.timeLimitMs,
+      memoryLimitMb: problemRow.memory_limit || pkg.memoryLimitMb,
+      languageFactors: problemRow.language_factors ?? pkg.languageFactors,
+    };
     // A contest that shows every test's verdict runs them all (ICPC stops at the first failure).
     const runAll = claimed.contest_id !== null && (await showsAllTests(db, claimed.contest_id));
     const judge = await deps.judge();

@@ -53,13 +53,14 @@ export async function problemLimits(
   const row = await db
     .selectFrom('problems as p')
     .leftJoin('packages as k', 'k.hash', 'p.package_hash')
-    .select(['p.id', 'p.time_limit', 'p.memory_limit', 'k.meta'])
+    .select(['p.id', 'p.time_limit', 'p.memory_limit', 'p.language_factors', 'k.meta'])
     .where('p.id', '=', problemId)
     .executeTakeFirst();
   if (!row) throw fail('NOT_FOUND', 'No such problem');
   await assertCanReadProblem(db, user, problemId, now, contestId);
   const meta = (row.meta ?? {}) as { format?: string };
-  const languageFactors = meta.format !== 'kattis';
+  // An administrator's choice wins over the format's (Kattis packages' limits hold for every language).
+  const languageFactors = row.language_factors ?? meta.format !== 'kattis';
   const problem = { timeLimitMs: row.time_limit, memoryLimitMb: row.memory_limit, languageFactors } as Problem;
   const defined = new Map((await languageDefinitions()).map((l) => [l.id, l]));
   const languages: LanguageLimits[] = [];

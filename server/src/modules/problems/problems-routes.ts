@@ -56,6 +56,11 @@ const problemFields = {
   statement: z.string({ error: 'statement must be text' }).max(200_000, 'The statement is too long').optional(),
   color: colorField,
   colorName: colorNameField,
+  languageFactors: z
+    .boolean({ error: 'languageFactors must be true, false or null' })
+    .nullable()
+    .optional()
+    .meta({ description: "Scale the limits by each language's time and memory factors: null follows the package's format (Kattis and DOMjudge packages: no); absent leaves it" }),
 };
 
 const wireProblem = z.object({
@@ -67,6 +72,7 @@ const wireProblem = z.object({
   hasPdf: z.boolean(),
   color: z.string().nullable().meta({ description: 'balloon colour #rrggbb, or null' }),
   colorName: z.string().nullable().meta({ description: "the colour's name, or null" }),
+  languageFactors: z.boolean().nullable().meta({ description: 'Whether limits are scaled per language; null: as the package format says' }),
 });
 const problemDetail = wireProblem.extend({ statement: z.string().meta({ description: 'Markdown' }) });
 const optionalContestId = idField('contestId').optional();

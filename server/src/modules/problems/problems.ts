@@ -17,6 +17,8 @@ export interface ProblemFields {
   color?: string | null;
   /** Its name ("red"): absent leaves it (removed with the colour), null removes it. */
   colorName?: string | null;
+  /** Scale the limits per language: absent leaves it (new problems: null), null follows the package's format. */
+  languageFactors?: boolean | null;
 }
 
 export interface WireProblem {
@@ -29,14 +31,16 @@ export interface WireProblem {
   /** The balloon colour `#rrggbb`, or null. */
   color: string | null;
   colorName: string | null;
+  /** Whether limits are scaled per language; null: as the package's format says (Kattis: no). */
+  languageFactors: boolean | null;
 }
 
 export interface ProblemDetail extends WireProblem {
   statement: string;
 }
 
-type ProblemRow = Pick<Selectable<ProblemsTable>, 'id' | 'title' | 'time_limit' | 'memory_limit' | 'package_hash' | 'pdf_hash' | 'color' | 'color_name'>;
-const COLUMNS = ['id', 'title', 'time_limit', 'memory_limit', 'package_hash', 'pdf_hash', 'color', 'color_name'] as const;
+type ProblemRow = Pick<Selectable<ProblemsTable>, 'id' | 'title' | 'time_limit' | 'memory_limit' | 'package_hash' | 'pdf_hash' | 'color' | 'color_name' | 'language_factors'>;
+const COLUMNS = ['id', 'title', 'time_limit', 'memory_limit', 'package_hash', 'pdf_hash', 'color', 'color_name', 'language_factors'] as const;
 
 function toWire(row: ProblemRow): WireProblem {
   return {
@@ -48,6 +52,7 @@ function toWire(row: ProblemRow): WireProblem {
     hasPdf: row.pdf_hash !== null,
     color: row.color,
     colorName: row.color_name,
+    languageFactors: row.language_factors,
   };
 }
 
@@ -95,7 +100,7 @@ export async function addProblem(db: Kysely<DB>, fields: ProblemFields): Promise
   await assertTitleFree(db, fields.title);
   const row = await db
     .insertInto('problems')
-    .values({ title: fields.title, time_limit: fields.timeLimit, memory_limit: fields.memoryLimit, statement: fields.statement ?? '', ...color })
+    .values({ title: fields.title, time_limit: fields.timeLimit, memory_limit: fields.memoryLimit, statement: fields.statement ?? '', language_factors: fields.languageFactors ?? null, ...color })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return toWire(row);
@@ -115,6 +120,7 @@ export async function updateProblem(db: Kysely<DB>, id: number, fields: ProblemF
         time_limit: fields.timeLimit,
         memory_limit: fields.memoryLimit,
         ...(fields.statement !== undefined ? { statement: fields.statement } : {}),
+        ...(fields.languageFactors !== undefined ? { language_factors: fields.languageFactors } : {}),
         ...color,
       })
       .where('id', '=', id)

@@ -1,4 +1,4 @@
-import { Col, ColorPicker, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
+import { Col, ColorPicker, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { colorNameProblem, normalizeHexColor, PROBLEM_COLOR_LIMITS } from '@verdict/shared';
 import { Suspense } from 'react';
 import { lazyNamed } from '../../components/Deferred.tsx';
@@ -128,6 +128,29 @@ function ColorFields() {
   );
 }
 
+type FactorsChoice = 'package' | 'on' | 'off';
+const toChoice = (value: boolean | null | undefined): FactorsChoice => (value === true ? 'on' : value === false ? 'off' : 'package');
+const fromChoice = (choice: FactorsChoice): boolean | null => (choice === 'on' ? true : choice === 'off' ? false : null);
+
+/** Whether the limits are scaled by each language's factors: as the package's format says, or always, or never. */
+function LanguageFactorsField() {
+  useLanguage();
+  return (
+    <Form.Item
+      name="languageFactors"
+      label={t('problems.languageFactors')}
+      extra={t('problems.languageFactorsHelp')}
+      getValueProps={(value: boolean | null | undefined) => ({ value: toChoice(value) })}
+      normalize={fromChoice}
+    >
+      <Select<FactorsChoice>
+        data-testid="problem-language-factors"
+        options={(['package', 'on', 'off'] as const).map((choice) => ({ value: choice, label: t(`problems.languageFactors.${choice}`) }))}
+      />
+    </Form.Item>
+  );
+}
+
 /** Add Problem and edit problem (spec §5 problem rules); the statement is edited beside its preview. */
 export function ProblemFormModal(props: Props) {
   useLanguage();
@@ -138,7 +161,7 @@ export function ProblemFormModal(props: Props) {
       onClose={props.onClose}
       onSubmit={props.onSubmit}
       successMessage={props.successMessage}
-      initialValues={{ memoryLimit: 256, timeLimit: 1000, statement: '', color: '', colorName: '', ...props.initialValues }}
+      initialValues={{ memoryLimit: 256, timeLimit: 1000, statement: '', color: '', colorName: '', languageFactors: null, ...props.initialValues }}
       width={960}
       testId="problem-modal"
     >
@@ -181,6 +204,7 @@ export function ProblemFormModal(props: Props) {
         </Col>
       </Row>
       <ColorFields />
+      <LanguageFactorsField />
       <StatementEditor />
     </FormModal>
   );

@@ -132,6 +132,7 @@ export default function ProblemManagementPage() {
                 statement: editing.statement,
                 color: editing.problem.color ?? '',
                 colorName: editing.problem.colorName ?? '',
+                languageFactors: editing.problem.languageFactors,
               }
             : undefined
         }
