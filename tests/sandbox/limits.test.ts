@@ -63,6 +63,41 @@ describe('sandbox limits @slow', function () {
     assert.ok(r.memoryKb >= 30 * 1024 && r.memoryKb < 40 * 1024, `peak ${r.memoryKb} KiB`);
   });
 
+  // DOMjudge's example problem `hello` has test-multithread.c, which aborts unless a thread gets
+  // glibc's default stack of 2 MB: the stack rlimit is unlimited (glibc takes a finite one as every
+  // thread's stack size), and the memory cgroup bounds a deep recursion instead.
+  it("gives threads glibc's default 2 MB stack, and the main thread a stack bounded by memory only", async function () {
+    const threads = compileC(
+      'threadStack',
+      [
+        '#include <pthread.h>',
+        '#include <stdio.h>',
+        'static void *size(void *out) { pthread_attr_t a; pthread_attr_init(&a); pthread_attr_getstacksize(&a, (size_t *)out); return NULL; }',
+        'int main(void) { size_t n = 0; pthread_t t; pthread_create(&t, NULL, size, &n); pthread_join(t, NULL); printf("%zu\\n", n); return 0; }',
+      ].join('\n'),
+      ['-pthread'],
+    );
+    const r = await backend.run({ argv: ['./prog'], workDir: makeWorkDir(threads), limits: { cpuMs: 2000, memoryKb: 256 * 1024 } });
+    assert.equal(r.status, 'OK', JSON.stringify(r));
+    assert.equal(r.stdout.toString().trim(), String(2 * 1024 * 1024));
+
+    // About 100 MB of frames: fine under 256 MiB, not under 64 MiB.
+    const recursion = compileC(
+      'deepRecursion',
+      [
+        '#include <stdio.h>',
+        '#include <stdlib.h>',
+        'static long down(long n) { volatile char frame[96]; frame[0] = (char)n; return n == 0 ? 0 : down(n - 1) + frame[0]; }',
+        'int main(int argc, char **argv) { printf("%ld\\n", down(atol(argv[1]))); return 0; }',
+      ].join('\n'),
+      ['-O0'],
+    );
+    const deep = await backend.run({ argv: ['./prog', '800000'], workDir: makeWorkDir(recursion), limits: { cpuMs: 2000, memoryKb: 256 * 1024 } });
+    assert.equal(deep.status, 'OK', JSON.stringify(deep));
+    const over = await backend.run({ argv: ['./prog', '800000'], workDir: makeWorkDir(recursion), limits: { cpuMs: 2000, memoryKb: 64 * 1024 } });
+    assert.notEqual(over.status, 'OK', JSON.stringify(over));
+  });
+
   it('100 MB touched under a 64 MiB limit is MLE', async function () {
     const r = await backend.run({ argv: ['./prog', '100'], workDir: program('touchMemory'), limits: { cpuMs: 2000, memoryKb: 64 * 1024 } });
     assert.equal(r.status, 'MLE', JSON.stringify(r));

@@ -207,7 +207,7 @@ async function supervise(
     // The launcher opens a stdin file itself ('F' + path), or puts /dev/null ('N') or the pipe it
     // was given ('P': ours, or the other side's of an interactive run) there.
     const stdinMode = piped ? 'P' : typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin) ? `F${req.stdin.file}` : req.stdin === undefined ? 'N' : 'P';
-    const request = launcherRequest(env, { cpuSeconds, fileBytes: limits.diskBytes, stackBytes: limits.memoryBytes, stdinMode, pid1: '-', env: req.env, args });
+    const request = launcherRequest(env, { cpuSeconds, fileBytes: limits.diskBytes, stackBytes: 'unlimited', stdinMode, pid1: '-', env: req.env, args });
     const launcher = piped ?? takeLauncher(env);
     child = launcher.proc;
     const proc = child;
@@ -307,7 +307,7 @@ function ownStdio(
 /** The launcher's request (format in helpers/rlimit-exec.c). */
 export function launcherRequest(
   env: SandboxEnvironment,
-  r: { cpuSeconds: number; fileBytes: number; stackBytes: number; stdinMode: string; pid1: string; env?: Record<string, string>; args: string[] },
+  r: { cpuSeconds: number; fileBytes: number; stackBytes: number | 'unlimited'; stdinMode: string; pid1: string; env?: Record<string, string>; args: string[] },
 ): Buffer {
   const { config } = env;
   const programEnv = Object.entries(r.env ? { ...PROGRAM_ENV, ...r.env } : PROGRAM_ENV).map(([k, v]) => `${k}=${v}`);

@@ -61,7 +61,7 @@ export async function openSessionInSandbox(env: SandboxEnvironment, req: Session
     const request = launcherRequest(env, {
       cpuSeconds: RUNNER_CPU_SECONDS,
       fileBytes: limits.diskBytes,
-      stackBytes: limits.memoryBytes,
+      stackBytes: 'unlimited',
       stdinMode: 'N',
       pid1: env.sessionRunner,
       env: req.env,

@@ -13,7 +13,8 @@
 //   UID GID CPU-SECONDS FSIZE-BYTES STACK-BYTES STDIN PID1 ENV-COUNT ENV... COMMAND [ARGS...]
 // STDIN: "P" keeps fd 6 as passed (a pipe the judge writes, or in an interactive run the other
 // sandbox's stdout), "N" puts /dev/null there, "F" and a path a file opened here (as root, like
-// the judge would). PID1: "-" keeps fd 4 (the exec gate) as passed, else the path of the binary
+// the judge would). STACK-BYTES may be "unlimited": the stack is then bounded by the run's memory
+// cgroup only, and threads get glibc's default stack of 2 MB, as under DOMjudge. PID1: "-" keeps fd 4 (the exec gate) as passed, else the path of the binary
 // to put there instead (the session runner).
 // EOF before a request: exit 127.
 // Every fd above 8 is closed: only what the backend passes on (0-8, see run.ts) reaches bwrap.
@@ -95,7 +96,7 @@ int main(void) {
   gid_t gid = (gid_t)strtoul(field[1], NULL, 10);
   rlim_t cpu = strtoull(field[2], NULL, 10);
   rlim_t fsize = strtoull(field[3], NULL, 10);
-  rlim_t stack = strtoull(field[4], NULL, 10);
+  rlim_t stack = strcmp(field[4], "unlimited") == 0 ? RLIM_INFINITY : strtoull(field[4], NULL, 10);
   const char *input = field[5];
   const char *pid1 = field[6];
   size_t envc = strtoul(field[7], NULL, 10);
