@@ -28,10 +28,14 @@ function programFor(languageId: string, verdict: Verdict): string | undefined {
 describe(`every verdict in each language with a program for each (${TEST_BACKEND} backend) @slow`, function () {
   this.timeout(120_000);
   let problem: Problem;
+  let roomy: Problem;
 
   before(async function () {
     // Verdict's own line checker (PE exists only there) rather than the Kattis default validator.
     problem = { ...(await tinyProblem({ tests: [['1 2\n', '3\n']] })), checker: { kind: 'default' } };
+    // An output flood is about output, not memory: PyPy's heap grows to ~87 MB while it floods,
+    // which is MLE under 64 MB before the 64 MB output cap is reached.
+    roomy = { ...problem, memoryLimitMb: 256 };
   });
   after(removeTempDirs);
 
@@ -50,7 +54,7 @@ describe(`every verdict in each language with a program for each (${TEST_BACKEND
           const file = programFor(id, verdict);
           assert.ok(file, `no test program for ${id} ${verdict} under tests/judge/programs`);
           const judge = await testJudge();
-          const result = await judge.judgeSubmission({ problem, language: id, source: readFileSync(file, 'utf8') });
+          const result = await judge.judgeSubmission({ problem: verdict === 'OLE' ? roomy : problem, language: id, source: readFileSync(file, 'utf8') });
           const detail = JSON.stringify({ ...result, compileMessage: result.compileMessage.slice(0, 300) });
           assert.equal(result.verdict, verdict, detail);
           if (verdict === 'CE') {
