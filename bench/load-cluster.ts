@@ -21,6 +21,12 @@
 //   --submit-rate R    submissions per second, contest-wide (10)
 //   --apis N           API processes (2)
 //   --judge-ms MS      the stand-in judges' time per submission (500)
+//   --model M          what each contestant polls: `all` (default; every contestant polls all three
+//                      routes every ~5 s, an upper bound: 3 reads per 5 s) or `pages` (what the web
+//                      app polls with its live stream down: each contestant is on one page and polls
+//                      its one route every ~5 s, as the spec's pages do — half on a problem page
+//                      (ContestInfo, the 5 s end-of-contest check), a quarter on contest details
+//                      (MyList, the 5 s results refresh), a quarter on the leaderboard (AllResultList))
 //   --verdict DIR      run `verdict serve` from another checkout (a before/after comparison)
 //   --keep-logs        keep the servers' logs (one JSON line per request, with its time in the server)
 //   --cpu-prof DIR     write a V8 CPU profile of each server into DIR (node --cpu-prof)
@@ -52,10 +58,11 @@ interface Options {
   keepLogs: boolean;
   cpuProf?: string;
   nice?: number;
+  model: 'all' | 'pages';
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { duration: 120, contestants: 1000, submissions: 100_000, submitRate: 10, apis: 2, judgeMs: 500, verdictDir: REPO_ROOT, keepLogs: false };
+  const o: Options = { duration: 120, contestants: 1000, submissions: 100_000, submitRate: 10, apis: 2, judgeMs: 500, verdictDir: REPO_ROOT, keepLogs: false, model: 'all' };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--keep-logs') {
       o.keepLogs = true;
@@ -65,6 +72,11 @@ function parseOptions(argv: string[]): Options {
     const n = Number(v);
     if (a === '--cpu-prof') {
       o.cpuProf = path.resolve(v ?? '.');
+      continue;
+    }
+    if (a === '--model') {
+      if (v !== 'all' && v !== 'pages') throw new Error(`--model is all or pages, got ${v ?? 'nothing'}`);
+      o.model = v;
       continue;
     }
     if (a === '--verdict') {
@@ -370,14 +382,25 @@ try {
   if (o.nice !== undefined) await reniceBackends(database, o.nice);
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const firstSubmission = (await sql<{ id: number }>`select coalesce(max(id), 0) as id from submissions`.execute(database.db)).rows[0].id;
-  console.log(`load for ${o.duration} s: ${o.contestants} contestants polling 3 routes every ~5 s, ${o.submitRate}/s submissions offered (${submitters} connections per server), the anchor ...`);
+  const polling = o.model === 'all' ? 'polling 3 routes every ~5 s' : 'each on one page polling its route every ~5 s (problem page ½, contest details ¼, leaderboard ¼)';
+  console.log(`load for ${o.duration} s: ${o.contestants} contestants ${polling}, ${o.submitRate}/s submissions offered (${submitters} connections per server), the anchor ...`);
+  // The share of the contestants that polls each read route (the rest: the anchor and submissions).
+  const shares = o.model === 'all' ? [1, 1, 1] : [0.5, 0.25, 0.25];
   apis.forEach((a, i) => {
     // This server's share of the contestants: their tokens, their connections.
     const tokens = contest.tokens.filter((_, k) => k % o.apis === i);
+    let taken = 0;
     for (const [k, stream] of streamsOf().entries()) {
-      const st = { ...stream, connections: stream.connections || tokens.length };
+      // Under `pages` each contestant polls one route: consecutive slices of the tokens.
+      let mine = tokens;
+      if (!stream.connections && o.model === 'pages') {
+        const n = Math.round(tokens.length * shares[k]);
+        mine = tokens.slice(taken, taken + n);
+        taken += n;
+      }
+      const st = { ...stream, connections: stream.connections || mine.length };
       const file = path.join(dir, `api${i}-stream${k}.lua`);
-      fs.writeFileSync(file, luaScript(st, { ...contest, tokens }, (Date.now() % 1_000_000) * 100 + i * 10 + k, st.kind === 'read'));
+      fs.writeFileSync(file, luaScript(st, { ...contest, tokens: mine }, (Date.now() % 1_000_000) * 100 + i * 10 + k, st.kind === 'read'));
       jobs.push({ stream: st, run: runWrk(st, a.url, file, o.duration) });
     }
   });
