@@ -187,8 +187,90 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       assert.equal(r.code, 0, r.stderr);
       assert.equal(report.timeLimitMs, 1000, 'the slowest accepted time × 5, at least 1 s');
       assert.match(report.timeLimit, /slowest accepted submission/);
-      assert.deepEqual(report.notes, ['submissions/experimental/ is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag or submissions.yaml entry says what to expect']);
+      assert.deepEqual(report.notes, ['submissions/experimental/ is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag, submissions.yaml or expectations.yaml entry says what to expect']);
       assert.equal(readdirSync(os.tmpdir()).filter((n) => n.startsWith('verdict-problem-')).length, before, 'the copy with links followed is removed');
+    });
+  });
+
+  describe('expectations of the submissions (BAPCtools: expectations.yaml, submissions.yaml)', function () {
+    // Python that adds, and gets the test with a = 13 wrong; tests named as BAPCtools names them.
+    const BUT_THIRTEEN = 'a, b = map(int, input().split())\nprint(a + b + (a == 13))\n';
+    const SUM_PY = 'a, b = map(int, input().split())\nprint(a + b)\n';
+    const data = {
+      'data/sample/1.in': '1 2\n',
+      'data/sample/1.ans': '3\n',
+      'data/secret/01-small.in': '3 4\n',
+      'data/secret/01-small.ans': '7\n',
+      'data/secret/thirteen.in': '13 1\n',
+      'data/secret/thirteen.ans': '14\n',
+      'data/secret/03-big.in': '100 200\n',
+      'data/secret/03-big.ans': '300\n',
+    };
+
+    it('checks expectations.yaml: shorthands, folders by prefix, parts of the test data by regular expression, each test judged', async function () {
+      const dir = writeTree({
+        'problem.yaml': 'name: Expectations\nlimits:\n  time_limit: 1\n  memory: 256\n',
+        ...data,
+        'submissions/expectations.yaml': [
+          'accepted/: accepted',
+          'wa_sample_ac/:',
+          '  sample: accepted',
+          '  secret: wrong answer',
+          'mixed/superstitious.py:',
+          '  secret/thirteen:',
+          '    permitted: [WA]',
+          '  secret/(?!thirteen): accepted',
+          'mixed/wrong-about-it.py:',
+          '  secret/\\d+-small:',
+          '    permitted: [WA]',
+          'mixed/scored.py: 60',
+          '',
+        ].join('\n'),
+        'submissions/accepted/sum.py': SUM_PY,
+        'submissions/wa_sample_ac/thirteen.py': BUT_THIRTEEN,
+        'submissions/mixed/superstitious.py': BUT_THIRTEEN,
+        'submissions/mixed/wrong-about-it.py': BUT_THIRTEEN,
+        'submissions/mixed/scored.py': SUM_PY,
+      });
+      const r = await verdict('problem', 'validate', dir, '--json', ...backend);
+      const report = JSON.parse(r.stdout);
+      const rows = Object.fromEntries(report.submissions.map((s: { file: string; verdict: string; ok: boolean; detail: string }) => [s.file, [s.verdict, s.ok, s.detail]]));
+      assert.deepEqual(rows, {
+        'submissions/accepted/sum.py': ['AC', true, ''],
+        'submissions/mixed/superstitious.py': ['WA', true, rows['submissions/mixed/superstitious.py'][2]],
+        'submissions/mixed/wrong-about-it.py': ['WA', false, 'secret/01-small: AC, where secret/\\d+-small permits WA/PE/OLE'],
+        'submissions/wa_sample_ac/thirteen.py': ['WA', true, rows['submissions/wa_sample_ac/thirteen.py'][2]],
+      });
+      assert.equal(r.code, 1, 'one submission breaks its expectations');
+      assert.deepEqual(report.notes, [
+        'submissions/expectations.yaml: mixed/scored.py: score expectations are not checked',
+        'submissions/mixed/{scored.py} is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag, submissions.yaml or expectations.yaml entry says what to expect',
+      ]);
+    });
+
+    it('checks submissions.yaml: globs with braces, per-test globs, and refuses an unknown shorthand by name', async function () {
+      const dir = writeTree({
+        'problem.yaml': 'name: Globs\nlimits:\n  time_limit: 1\n  memory: 256\n',
+        ...data,
+        'submissions/submissions.yaml': ['expansion/ac.{py,c}:', '  permitted: [AC]', 'wa/odd.py:', '  sample:', '    permitted: [AC]', '  secret/*{small,big}:', '    permitted: [AC]', ''].join('\n'),
+        'submissions/expansion/ac.py': SUM_PY,
+        'submissions/expansion/ac.c': '#include <stdio.h>\nint main(void) { long a, b; scanf("%ld %ld", &a, &b); printf("%ld\\n", a + b); return 0; }\n',
+        'submissions/wa/odd.py': BUT_THIRTEEN,
+      });
+      const r = await verdict('problem', 'validate', dir, '--json', ...backend);
+      const report = JSON.parse(r.stdout);
+      const rows = Object.fromEntries(report.submissions.map((s: { file: string; verdict: string; ok: boolean }) => [s.file, [s.verdict, s.ok]]));
+      assert.deepEqual(rows, {
+        'submissions/expansion/ac.c': ['AC', true],
+        'submissions/expansion/ac.py': ['AC', true],
+        'submissions/wa/odd.py': ['WA', true],
+      });
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+
+      const bad = writeTree({ 'problem.yaml': 'name: Bad\n', ...data, 'submissions/expectations.yaml': 'accepted/: mostly fine\n', 'submissions/accepted/sum.py': SUM_PY });
+      const refused = await verdict('problem', 'validate', bad, '--json', ...backend);
+      assert.notEqual(refused.code, 0);
+      assert.match(refused.stderr, /submissions\/expectations.yaml: accepted\/: "mostly fine" is not an expectation/);
     });
   });
 

@@ -185,7 +185,7 @@ describe('problem package formats', function () {
         ['submissions/wrong_answer/annotated.c', 'WA', 'WA,PE,TLE,OLE', 1],
       ]);
       assert.deepEqual(problem.submissionNotes, [
-        'submissions/mystery/ is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag or submissions.yaml entry says what to expect',
+        'submissions/mystery/ is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag, submissions.yaml or expectations.yaml entry says what to expect',
         'submissions/partially_accepted/ is not judged: partial scores need a scoring problem',
       ]);
     });

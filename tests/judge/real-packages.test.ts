@@ -51,8 +51,8 @@ describe('cases from real packages', function () {
         ['submissions/multiple/tagged.c', 'TLE,OLE,WA,PE', ''],
       ]);
       assert.deepEqual(problem.submissionNotes, [
-        'submissions/check_manually/ is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag or submissions.yaml entry says what to expect',
-        'submissions/multiple/{untagged.c} is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag or submissions.yaml entry says what to expect',
+        'submissions/check_manually/ is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag, submissions.yaml or expectations.yaml entry says what to expect',
+        'submissions/multiple/{untagged.c} is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag, submissions.yaml or expectations.yaml entry says what to expect',
       ]);
     });
 

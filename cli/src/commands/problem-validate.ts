@@ -5,7 +5,7 @@
 // seconds (at least 1), and the others are judged with it.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { languageForSubmission, type ExpectedSubmission, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
+import { brokenTestExpectation, languageForSubmission, type ExpectedSubmission, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
 import { CliError } from '../errors.ts';
 import { openJudge, openProblem } from '../judge-setup.ts';
 import { printJson, printTable, progressBar, type ProgressBar } from '../output.ts';
@@ -24,6 +24,8 @@ interface Row {
   timeMs: number;
   memoryKb: number;
   ok: boolean;
+  /** The parts of the test data with expectations of their own (checked test by test). */
+  perTest?: string[];
   /** Scoring problems: what it scored of the most possible. */
   score?: number;
   maxScore?: number;
@@ -64,7 +66,7 @@ export default async function problemValidate(problemPath: string, flags: Valida
     } else {
       printTable(
         ['Submission', 'Lang', 'Expected', 'Got', 'Time', 'Memory (KB)', '', 'Detail'],
-        ordered.map((r) => [r.file, r.language, r.accepts.length > 1 ? `${r.expected} (or ${r.accepts.filter((v) => v !== r.expected).join('/')})` : r.expected, r.verdict ?? '-', `${seconds(r.timeMs)} / ${seconds(limit.timeLimitMs)}`, r.memoryKb, r.ok ? 'ok' : 'MISMATCH', `${r.score !== undefined ? `score ${r.score}/${r.maxScore} ` : ''}${r.detail}`.slice(0, 50)]),
+        ordered.map((r) => [r.file, r.language, expectedText(r), r.verdict ?? '-', `${seconds(r.timeMs)} / ${seconds(limit.timeLimitMs)}`, r.memoryKb, r.ok ? 'ok' : 'MISMATCH', `${r.score !== undefined ? `score ${r.score}/${r.maxScore} ` : ''}${r.detail}`.slice(0, 50)]),
       );
       for (const note of notes) console.log(`note: ${note}`);
       console.log(limitNote);
@@ -86,7 +88,15 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     submission.files.map(async (f) => ({ name: path.relative(folder ? submission.path : path.dirname(f), f).split(path.sep).join('/'), content: await readFile(f, 'utf8') })),
   );
   const detected = languageForSubmission(judge.allLanguages, files);
-  const base = { file, language: 'language' in detected ? detected.language.id : '?', expected: submission.expected, accepts: submission.accepts, timeMs: 0, memoryKb: 0 };
+  const base = {
+    file,
+    language: 'language' in detected ? detected.language.id : '?',
+    expected: submission.expected,
+    accepts: submission.accepts,
+    ...(submission.tests ? { perTest: submission.tests.map((t) => t.part) } : {}),
+    timeMs: 0,
+    memoryKb: 0,
+  };
   if ('error' in detected) return { ...base, verdict: null, ok: false, detail: detected.error };
   const language = detected.language;
   if (!available.some((l) => l.id === language.id)) return { ...base, verdict: null, ok: false, detail: `language ${language.id} is not available on this machine` };
@@ -99,17 +109,26 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     // The package's entry point, else DOMjudge's automatic detection for its own submissions.
     mainFile: submission.entryPoint,
     guessMainFile: true,
+    // Expectations for parts of the test data are checked on every test's verdict.
+    ...(submission.tests ? { options: { runAll: true } } : {}),
   });
   const failed = result.tests.find((t) => t.verdict !== 'AC');
+  const broken = submission.tests ? brokenTestExpectation(submission.tests, result.tests) : null;
+  const detail = (result.verdict === 'CE' || result.verdict === 'SE') && result.compileMessage ? result.compileMessage.split('\n')[0] : failed ? `${failed.name}: ${failed.message ?? ''}` : '';
   return {
     ...base,
     verdict: result.verdict,
     timeMs: result.timeMs,
     memoryKb: result.memoryKb,
-    ok: submission.accepts.includes(result.verdict) && (!submission.partialScore || (result.score !== undefined && result.score > 0 && result.score < (result.maxScore ?? 0))),
+    ok: broken === null && submission.accepts.includes(result.verdict) && (!submission.partialScore || (result.score !== undefined && result.score > 0 && result.score < (result.maxScore ?? 0))),
     ...(result.score !== undefined ? { score: result.score, maxScore: result.maxScore } : {}),
-    detail: (result.verdict === 'CE' || result.verdict === 'SE') && result.compileMessage ? result.compileMessage.split('\n')[0] : failed ? `${failed.name}: ${failed.message ?? ''}` : '',
+    detail: broken ?? detail,
   };
+}
+
+function expectedText(r: Row): string {
+  const overall = r.accepts.length > 1 ? `${r.expected} (or ${r.accepts.filter((v) => v !== r.expected).join('/')})` : r.expected;
+  return r.perTest ? `per test: ${r.perTest.join(', ')}` : overall;
 }
 
 function seconds(ms: number): string {

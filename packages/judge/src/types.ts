@@ -108,6 +108,23 @@ export interface ExpectedSubmission {
    * submissions.yaml `entrypoint`), relative to the submission's folder.
    */
   entryPoint?: string;
+  /**
+   * Expectations for parts of the test data (submissions.yaml, expectations.yaml): checked on
+   * every test's verdict, so such a submission runs every test.
+   */
+  tests?: TestExpectation[];
+}
+
+/** What the tests of part of the test data may get (`sample: accepted`, `secret/huge: time limit exceeded`). */
+export interface TestExpectation {
+  /** The part as the package names it. */
+  part: string;
+  /** Matches the names of the tests it covers (`secret/3`). */
+  pattern: RegExp;
+  /** Every covered test gets one of these. */
+  permitted?: Verdict[];
+  /** Some covered test gets one of these. */
+  required?: Verdict[];
 }
 
 /**

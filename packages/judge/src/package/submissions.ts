@@ -4,12 +4,13 @@
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExpectedSubmission, Verdict } from '../types.ts';
-import { listFiles, readText } from './files.ts';
-import { asObject, describe, readYaml } from './kattis-config.ts';
-import { PackageError } from './errors.ts';
+import { intersect, submissionRules } from './expectations.ts';
+import { listFiles } from './files.ts';
 import { naturalCompare } from './natural-sort.ts';
 
 const NOT_AC: Verdict[] = ['WA', 'PE', 'TLE', 'MLE', 'RE', 'OLE'];
+/** Any verdict of a program that ran. */
+const RUN_VERDICTS: Verdict[] = ['AC', ...NOT_AC];
 
 /**
  * Each folder's promise and the verdicts that keep it. problemtools and DOMjudge report a
@@ -62,14 +63,6 @@ const DOMJUDGE_RESULTS: Record<string, Verdict[]> = {
   'MEMORY-LIMIT-EXCEEDED': ['MLE', 'RE'],
 };
 
-/** submissions.yaml's verdict names (2025-09 format, BAPCtools): what each allows of Verdict's. */
-const YAML_VERDICTS: Record<string, Verdict[]> = {
-  AC: ['AC'],
-  WA: ['WA', 'PE', 'OLE'],
-  TLE: ['TLE', 'OLE'],
-  RTE: ['RE', 'MLE', 'OLE'],
-};
-
 /** Files that are not submissions: hidden files, editor leftovers, disabled ones, notes. */
 const IGNORED = [/^\./, /~$/, /^#.*#$/, /\.(swp|swo|bak|orig|rej|disabled|template|md|txt|gitkeep)$/i, /^README/i];
 
@@ -82,7 +75,8 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
   const base = path.join(dir, 'submissions');
   const submissions: ExpectedSubmission[] = [];
   const notes: string[] = [];
-  const rules = await submissionRules(dir);
+  const { rules, notes: ruleNotes } = await submissionRules(dir);
+  notes.push(...ruleNotes);
   const folders = await readdir(base, { withFileTypes: true }).catch(() => []);
   for (const folder of folders.sort((a, b) => naturalCompare(a.name, b.name))) {
     if (!folder.isDirectory() || isIgnoredSubmissionFile(folder.name)) continue;
@@ -101,7 +95,9 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
       const rel = path.relative(base, at).split(path.sep).join('/');
       const ruled = rules.filter((r) => r.matches(rel));
       const permitted = intersect(ruled.map((r) => r.accepts).filter((a): a is Verdict[] => a !== undefined));
-      const accepts = tagged ?? permitted ?? promise?.accepts;
+      const tests = ruled.flatMap((r) => r.tests);
+      // Expectations only for parts of the test data leave the final verdict open (not CE).
+      const accepts = tagged ?? permitted ?? promise?.accepts ?? (tests.length > 0 ? RUN_VERDICTS : undefined);
       if (!accepts || accepts.length === 0) {
         unjudged.push(entry.name);
         continue;
@@ -111,25 +107,20 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
         path: at,
         files,
         folder: folder.name,
-        expected: tagged || permitted ? accepts[0] : promise!.expected,
+        expected: tagged || permitted || !promise ? accepts[0] : promise.expected,
         accepts,
+        ...(tests.length > 0 ? { tests } : {}),
         ...(promise === PARTIALLY_ACCEPTED && !tagged && !permitted ? { partialScore: true } : {}),
         ...(entryPoint !== undefined && entry.isDirectory() ? { entryPoint } : {}),
       });
     }
     if (unjudged.length > 0) {
-      const why = folder.name === 'partially_accepted' && !scoring ? 'partial scores need a scoring problem' : 'not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag or submissions.yaml entry says what to expect';
+      const why = folder.name === 'partially_accepted' && !scoring ? 'partial scores need a scoring problem' : 'not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag, submissions.yaml or expectations.yaml entry says what to expect';
       const what = unjudged.length === entries.filter((e) => !isIgnoredSubmissionFile(e.name)).length ? `submissions/${folder.name}/` : `submissions/${folder.name}/{${unjudged.join(', ')}}`;
       notes.push(`${what} is not judged: ${why}`);
     }
   }
   return { submissions, notes };
-}
-
-/** The verdicts in every list (undefined when there is none). */
-function intersect(lists: Verdict[][]): Verdict[] | undefined {
-  if (lists.length === 0) return undefined;
-  return lists.reduce((a, b) => a.filter((v) => b.includes(v)));
 }
 
 /** `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` in a source (DOMjudge) replaces the folder's promise. */
@@ -153,79 +144,4 @@ async function domjudgeExpectations(files: string[]): Promise<Verdict[] | undefi
     }
   }
   return undefined;
-}
-
-interface SubmissionRule {
-  /** Whether the rule covers a submission (its path under submissions/). */
-  matches(rel: string): boolean;
-  accepts?: Verdict[];
-  entryPoint?: string;
-}
-
-/**
- * What the package says of its submissions besides their folders: submissions/submissions.yaml
- * (2025-09 format, BAPCtools: a glob under submissions/ to `permitted`/`required` verdicts and an
- * `entrypoint`; a folder's glob covers what is in it) and DOMjudge's submissions.json (a path from
- * the package's top to `entry_point`).
- */
-async function submissionRules(dir: string): Promise<SubmissionRule[]> {
-  const rules: SubmissionRule[] = [];
-  const yaml = await readYaml(path.join(dir, 'submissions', 'submissions.yaml'), 'submissions/submissions.yaml');
-  for (const [glob, value] of Object.entries(yaml ?? {})) {
-    const what = `submissions/submissions.yaml: ${glob}`;
-    const rule = asObject(value, what);
-    const lists = (['permitted', 'required'] as const).filter((key) => rule[key] !== undefined).map((key) => yamlVerdicts(rule[key], `${what}: ${key}`));
-    const entryPoint = rule.entrypoint ?? rule.entry_point;
-    if (entryPoint !== undefined && typeof entryPoint !== 'string') throw new PackageError(`${what}: entrypoint must be a file name, got ${describe(entryPoint)}`);
-    const re = globPattern(glob);
-    rules.push({ matches: (rel) => re.test(rel), accepts: intersect(lists), entryPoint });
-  }
-  const json = await readText(path.join(dir, 'submissions.json'));
-  if (json !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json);
-    } catch (err) {
-      throw new PackageError(`submissions.json is not valid JSON: ${(err as Error).message}`);
-    }
-    for (const [key, value] of Object.entries(asObject(parsed, 'submissions.json'))) {
-      const entry = asObject(value, `submissions.json: ${key}`);
-      const entryPoint = entry.entry_point ?? entry.entrypoint;
-      if (entryPoint !== undefined && typeof entryPoint !== 'string') throw new PackageError(`submissions.json: ${key}: entry_point must be a file name, got ${describe(entryPoint)}`);
-      const rel = key.replace(/^\.?\/+/, '').replace(/\/+$/, '').replace(/^submissions\//, '');
-      rules.push({ matches: (r) => r === rel, entryPoint });
-    }
-  }
-  return rules;
-}
-
-function yamlVerdicts(value: unknown, what: string): Verdict[] {
-  const names = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null;
-  if (!names || !names.every((n) => typeof n === 'string' && YAML_VERDICTS[n.toUpperCase()])) {
-    throw new PackageError(`${what} must be a list of ${Object.keys(YAML_VERDICTS).join(', ')}, got ${describe(value)}`);
-  }
-  return [...new Set((names as string[]).flatMap((n) => YAML_VERDICTS[n.toUpperCase()]))];
-}
-
-/** A glob of submissions.yaml (`*`, `**`, `?`, `[…]`) as a regular expression over paths under submissions/; a match on a folder covers what is in it. */
-function globPattern(glob: string): RegExp {
-  let re = '';
-  const g = glob.replace(/^\.?\/+/, '').replace(/\/+$/, '');
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i];
-    if (c === '*' && g[i + 1] === '*') {
-      re += '.*';
-      i++;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else if (c === '[') {
-      const close = g.indexOf(']', i + 1);
-      if (close < 0) re += '\\[';
-      else {
-        re += `[${g.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
-        i = close;
-      }
-    } else re += c.replace(/[.+^${}()|\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}(?:/.*)?$`);
 }
