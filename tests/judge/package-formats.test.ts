@@ -157,6 +157,41 @@ describe('problem package formats', function () {
     });
   });
 
+  describe('2025-09', function () {
+    const V2025 = 'problem_format_version: 2025-09\nname: C\nuuid: 8ee7605a-26db-897d-15c8-b72d4e1bfcbb\n';
+
+    it("fills in constants where the format says, in a copy: statements, validators, submissions, test_group.yaml, never the test data or the author's folder", async function () {
+      const dir = writeTree({
+        'problem.yaml': `${V2025}constants:\n  MAXN: 1000\n  NAME: Bob\n  FIVE:\n    value: 5\n    ROMAN: V\n`,
+        'statement/problem.en.md': 'At most {{MAXN}} items; {{FIVE}} friends of {{NAME}}; {{UNKNOWN}} stays.\n',
+        'output_validator/validate.cpp': 'const int MAXN = {{MAXN}};\nint main() { return 42; }\n',
+        'data/secret/1.in': '{{MAXN}}\n',
+        'data/secret/1.ans': '{{MAXN}}\n',
+        'data/secret/test_group.yaml': 'output_validator_args: [--limit, "{{MAXN}}"]\n',
+        'submissions/accepted/a.py': 'print({{MAXN}})\n',
+      });
+      const problem = await loadProblemPackage(dir);
+      assert.notEqual(problem.dir, dir, 'a copy is judged');
+      assert.equal(problem.statement.markdown, 'At most 1000 items; 5 friends of Bob; {{UNKNOWN}} stays.\n');
+      assert.match(readFileSync(path.join(problem.dir, 'output_validator/validate.cpp'), 'utf8'), /const int MAXN = 1000;/);
+      assert.equal(readFileSync(path.join(problem.dir, 'submissions/accepted/a.py'), 'utf8'), 'print(1000)\n');
+      assert.equal(readFileSync(problem.tests[0].input, 'utf8'), '{{MAXN}}\n', 'test data keeps its braces');
+      assert.deepEqual(problem.tests[0].validatorFlags, ['--limit', '1000']);
+      assert.equal(readFileSync(path.join(dir, 'submissions/accepted/a.py'), 'utf8'), 'print({{MAXN}})\n', "the author's folder is untouched");
+      await rejects(loadProblemPackage(withYaml(`${V2025}constants:\n  2x: 1\n`)), /constants: "2x" is not a name/);
+    });
+
+    it('takes a test\'s own validator arguments and refuses what it cannot run as the format says, by name', async function () {
+      const own = await loadProblemPackage(withYaml(V2025, { 'data/secret/1.yaml': 'output_validator_args: [case_sensitive]\ndescription: the one test\n' }));
+      assert.deepEqual(own.tests[0].validatorFlags, ['case_sensitive']);
+      await rejects(loadProblemPackage(withYaml(V2025, { 'data/secret/1.yaml': 'args: ["--fast"]\n' })), /data\/secret\/1.yaml: args \(command-line arguments for submissions\) is not supported/);
+      await rejects(loadProblemPackage(withYaml(V2025, { 'data/secret/test_group.yaml': 'args: [x]\n' })), /data\/secret\/test_group.yaml: args .* is not supported/);
+      await rejects(loadProblemPackage(withYaml(V2025, { 'data/secret/1.files/grid.txt': '#\n' })), /data\/secret\/1.files: input files for file I\/O are not supported/);
+      await rejects(loadProblemPackage(withYaml('problem_format_version: 2026-01\nname: X\n')), /not supported \(legacy, 2023-07 or 2025-09\)/);
+      await rejects(loadProblemPackage(withYaml(V2025, { 'include/default/driver.h': '#pragma once\n' })), /include\/default\/ \(files added to every submission\) is not supported/);
+    });
+  });
+
   describe('submissions/', function () {
     it('judges files and folders, skips what is not a submission and reports unknown folders', async function () {
       const problem = await loadProblemPackage(

@@ -55,6 +55,36 @@ describe('scoring problems', function () {
     ]);
   });
 
+  it('scores 2025-09 test groups: secret sums its groups up to 100, each group pass-fail by default, sum and min by score_aggregation', async function () {
+    const files: Record<string, string> = {
+      'problem.yaml': 'problem_format_version: 2025-09\nname: T\nuuid: 0d6e7e38-0f6c-4a47-9f3c-9f1b7f3a0c11\ntype: scoring\n',
+      'data/sample/1.in': '',
+      'data/sample/1.ans': '',
+      'data/secret/1-easy/test_group.yaml': 'max_score: 20\n',
+      'data/secret/2-more/test_group.yaml': 'max_score: 30\nscore_aggregation: sum\n',
+      'data/secret/3-hard/test_group.yaml': 'max_score: 50\nscore_aggregation: min\n',
+    };
+    for (const g of ['1-easy', '2-more', '3-hard']) for (const t of ['a', 'b', 'c']) Object.assign(files, { [`data/secret/${g}/${t}.in`]: '', [`data/secret/${g}/${t}.ans`]: '' });
+    const problem = await loadProblemPackage(writeTree(files));
+    assert.equal(problem.scoring!.maxScore, 100);
+    assert.deepEqual([(await score(problem, {})).score], [100]);
+    const some = await score(problem, { 'secret/1-easy/b': 'WA', 'secret/2-more/c': 'TLE', 'sample/1': 'WA' });
+    assert.deepEqual(some.groups.map((g) => [g.name, g.score, g.maxScore]), [
+      ['sample', 0, 1],
+      ['secret/1-easy', 0, 20],
+      ['secret/2-more', 20, 30],
+      ['secret/3-hard', 50, 50],
+      ['secret', 70, 100],
+      ['data', 70, 100],
+    ]);
+    assert.ok(some.ran.includes('secret/1-easy/c'), 'every group runs all its tests');
+    await rejects(
+      loadProblemPackage(writeTree({ ...files, 'data/secret/3-hard/test_group.yaml': 'max_score: 50\nrequire_pass: secret/1-easy\n' })),
+      /data\/secret\/3-hard\/test_group.yaml: require_pass \(secret\/1-easy\) is not supported/,
+    );
+    await rejects(loadProblemPackage(writeTree({ ...files, 'data/secret/2-more/test_group.yaml': 'max_score: 30\nscore_aggregation: avg\n' })), /score_aggregation must be pass-fail, sum or min/);
+  });
+
   it('follows the legacy grader: accept_score, sum, on_reject break and continue, range', async function () {
     const dir = subtasks('name: L\ntype: scoring\n', { g1: 'accept_score: 5\n', g2: 'accept_score: 10\non_reject: break\n' });
     writeTree({ 'data/testdata.yaml': 'on_reject: continue\nrange: 0 25\n', 'data/sample/testdata.yaml': 'accept_score: 0\n' }, dir);

@@ -1,19 +1,21 @@
-// problem.yaml of the Kattis problem package format, legacy and 2023-07, plus DOMjudge's
+// problem.yaml of the Kattis problem package format, legacy, 2023-07 and 2025-09, plus DOMjudge's
 // variants (domjudge-problem.ini, .timelimit), read into one settings object. What Verdict does
 // not support is refused here with a message naming it, never judged as something else.
 import path from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import type { Interaction } from '../types.ts';
 import { PackageError } from './errors.ts';
-import { isDirectory, readText } from './files.ts';
+import { isDirectory, listFiles, readText } from './files.ts';
 
 export const KATTIS_DEFAULT_MEMORY_MB = 2048;
 const MAX_TIME_LIMIT_MS = 60_000;
 const MAX_MEMORY_LIMIT_MB = 8192;
 
 export interface KattisSettings {
-  /** 2023-07 (else legacy). */
+  /** 2023-07 or 2025-09 (else legacy). */
   modern: boolean;
+  /** 2025-09: test_group.yaml scores by max_score and score_aggregation (pass-fail groups). */
+  format2025: boolean;
   /** A scoring problem: scored by test data groups (scoring.ts). */
   scoring: boolean;
   name?: string;
@@ -38,10 +40,16 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
   const meta = await readProblemYaml(dir);
   const ini = await readDomjudgeIni(dir);
   const modern = isModern(meta.problem_format_version);
+  const format2025 = typeof meta.problem_format_version === 'string' && meta.problem_format_version.startsWith('2025-09');
   const limits = asObject(meta.limits, 'limits');
   const types = problemTypes(meta, modern);
   const validation = legacyValidation(meta, modern);
   if (types.has('submit-answer')) throw new PackageError('problem.yaml: submit-answer problems are not supported yet');
+  // include/default/ and include/<language>/ hold files added to every submission before it is
+  // compiled (a driver, a header): judging without them would judge something else. (Files right
+  // in include/ are not that: packages keep headers their validators link to there.)
+  const included = (await listFiles(path.join(dir, 'include'))).filter((f) => f.includes(path.sep));
+  if (included.length > 0) throw new PackageError(`include/${included[0].split(path.sep)[0]}/ (files added to every submission) is not supported`);
   const interactive = types.has('interactive') || validation.has('interactive');
   const multiPass = types.has('multi-pass') || validation.has('multi-pass');
   if (ini.special_run) throw new PackageError(`domjudge-problem.ini: special_run (${ini.special_run}) is not supported: a run script replaces how every submission is run`);
@@ -56,6 +64,7 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
   const passes = numberIn(limits.validation_passes, 'limits.validation_passes', 2, 100) ?? 2;
   return {
     modern,
+    format2025,
     scoring: types.has('scoring') || validation.has('score'),
     name: problemName(meta.name) ?? ini.name,
     timeLimitMs: await timeLimit(dir, limits, ini),
@@ -70,8 +79,8 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
 
 function isModern(version: unknown): boolean {
   if (version === undefined || version === null || version === 'legacy' || version === 'legacy-icpc') return false;
-  if (typeof version === 'string' && /^(2023-07|draft)/.test(version)) return true;
-  throw new PackageError(`problem.yaml: problem_format_version ${describe(version)} is not supported (legacy or 2023-07)`);
+  if (typeof version === 'string' && /^(2023-07|2025-09|draft)/.test(version)) return true;
+  throw new PackageError(`problem.yaml: problem_format_version ${describe(version)} is not supported (legacy, 2023-07 or 2025-09)`);
 }
 
 /** 2023-07 `type`: a name or a list of them; legacy `type`: pass-fail or scoring. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { CheckerSpec, Problem, TestCase } from '../types.ts';
 import { PackageError } from './errors.ts';
 import { isDirectory, listFiles, readText } from './files.ts';
-import { KATTIS_DEFAULT_MEMORY_MB, readKattisSettings, type KattisSettings } from './kattis-config.ts';
+import { flagList, KATTIS_DEFAULT_MEMORY_MB, readKattisSettings, readYaml, type KattisSettings } from './kattis-config.ts';
 import { latexToMarkdown, type Sample } from './latex-statement.ts';
 import { readSubmissions } from './submissions.ts';
 import { scoringTree, TestGroupFiles } from './test-groups.ts';
@@ -62,7 +62,7 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
     tests,
     checker,
     interaction: settings.interaction,
-    ...(settings.scoring ? { scoring: await scoringOf(tests, path.join(dir, 'data'), groups, settings.modern) } : {}),
+    ...(settings.scoring ? { scoring: await scoringOf(tests, path.join(dir, 'data'), groups, settings.modern, settings.format2025) } : {}),
     statement: statementFiles,
     submissions,
     submissionNotes: notes,
@@ -78,7 +78,13 @@ async function testsIn(dir: string, sub: string, sample: boolean, groups: TestGr
     const answer = files.includes(`${stem}.ans`) ? `${stem}.ans` : undefined;
     // An interactive problem's validator may need no answer (2023-07 allows leaving it out).
     if (!answer && !interactive) throw new PackageError(`${sub}/${rel} has no answer file ${sub}/${stem}.ans`);
-    const validatorFlags = await groups.flags(path.dirname(path.join(base, rel)));
+    // 2025-09: a test may give the program files (NAME.files/) and arguments, and its validator arguments (NAME.yaml).
+    if (files.some((f) => f.startsWith(`${stem}.files${path.sep}`))) throw new PackageError(`${sub}/${stem}.files: input files for file I/O are not supported`);
+    await groups.assertNoArgs(path.dirname(path.join(base, rel)));
+    const own = files.includes(`${stem}.yaml`) ? await readYaml(path.join(base, `${stem}.yaml`), `${sub}/${stem}.yaml`) : undefined;
+    if (own && flagList(own.args, `${sub}/${stem}.yaml: args`).length > 0) throw new PackageError(`${sub}/${stem}.yaml: args (command-line arguments for submissions) is not supported`);
+    const ownFlags = own?.output_validator_args ?? own?.output_validator_flags;
+    const validatorFlags = ownFlags !== undefined ? flagList(ownFlags, `${sub}/${stem}.yaml: output_validator_args`) : await groups.flags(path.dirname(path.join(base, rel)));
     const name = `${path.basename(sub)}/${stem.split(path.sep).join('/')}`;
     tests.push({ name, input: path.join(base, rel), answer: answer ? path.join(base, answer) : await emptyAnswer(), sample, ...(validatorFlags ? { validatorFlags } : {}) });
   }
@@ -141,8 +147,8 @@ async function statement(dir: string): Promise<Problem['statement']> {
   };
 }
 
-async function scoringOf(tests: TestCase[], dataDir: string, groups: TestGroupFiles, modern: boolean): Promise<NonNullable<Problem['scoring']>> {
-  const root = await scoringTree(tests, dataDir, groups, modern);
+async function scoringOf(tests: TestCase[], dataDir: string, groups: TestGroupFiles, modern: boolean, format2025: boolean): Promise<NonNullable<Problem['scoring']>> {
+  const root = await scoringTree(tests, dataDir, groups, modern, format2025);
   return { root, maxScore: maxScoreOf(root) };
 }
 

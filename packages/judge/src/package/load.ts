@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Problem } from '../types.ts';
+import { applyConstants, packageConstants } from './constants.ts';
 import { PackageError } from './errors.ts';
 import { hashDirectory } from './files.ts';
 import { loadFlatPackage } from './flat.ts';
@@ -12,8 +13,9 @@ import { DEFAULT_ZIP_LIMITS, extractZip, type ZipLimits } from './zip.ts';
 
 export interface LoadPackageOptions extends LimitDefaults {
   /**
-   * Where a zip is unpacked, or a folder holding symbolic links copied with its links followed
-   * (created if missing; must be empty; unused for a folder without links). Default: a new temp
+   * Where a zip is unpacked, or a folder holding symbolic links or 2025-09 constants copied with
+   * its links followed and its constants filled in (created if missing; must be empty; unused for
+   * a folder without either). Default: a new temp
    * folder, which the caller owns afterwards (the Problem's paths point into it). Removed again
    * if the package is refused.
    */
@@ -32,16 +34,21 @@ export async function loadProblemPackage(dirOrZip: string, options: LoadPackageO
   if (info.isDirectory()) {
     const dir = path.resolve(dirOrZip);
     const { links } = await findLinks(dir);
-    if (links.length === 0) return loadFolder(dir, options, path.basename(dir));
-    // The author's folder is left as it is: a copy with its links followed is what is judged.
+    const constants = await packageConstants(dir);
+    if (links.length === 0 && !constants) return loadFolder(dir, options, path.basename(dir));
+    // The author's folder is left as it is: a copy with its links followed (and its constants
+    // filled in) is what is judged.
     return inScratch(options, async (target) => {
       await mirrorPackage(dir, target, { maxEntries: limits.maxFiles });
+      if (constants) await applyConstants(target, constants);
       return loadFolder(target, options, path.basename(dir));
     });
   }
   return inScratch(options, async (target) => {
     await extractZip(dirOrZip, target, limits);
     const root = await packageRoot(target);
+    const constants = await packageConstants(root);
+    if (constants) await applyConstants(root, constants);
     return loadFolder(root, options, path.basename(root));
   });
 }

@@ -1,7 +1,10 @@
 // The test data groups of a Kattis package: the folders under data/, each with an optional
-// testdata.yaml (legacy) or test_group.yaml (2023-07). What they set is inherited by the folders
-// under them: the output validator's flags for every problem, and for scoring problems how the
-// group is scored (scoring.ts).
+// testdata.yaml (legacy) or test_group.yaml (2023-07, 2025-09). What they set is inherited by the
+// folders under them: the output validator's flags for every problem, and for scoring problems how
+// the group is scored (scoring.ts). 2025-09 scores by `max_score` and `score_aggregation`: secret
+// sums its groups (100 at most by default), a group is pass-fail by default (all its tests
+// accepted: its max_score, else 0). Submission `args` and `require_pass` are not supported and
+// refuse the package by name.
 import path from 'node:path';
 import { DEFAULT_SCORING, type Aggregation, type ScoringSettings, type TestGroup } from '../scoring.ts';
 import type { TestCase } from '../types.ts';
@@ -34,6 +37,32 @@ export class TestGroupFiles {
     if (!own) return { ...parent, score: undefined };
     const { yaml, file } = own;
     const settings: ScoringSettings = { ...parent, score: undefined };
+    return this.read2025(yaml, file, this.readLegacy(yaml, file, settings));
+  }
+
+  /** A 2025-09 group's defaults (secret: sum up to 100; a group under it: pass-fail), then its own file's keys. */
+  async scoring2025(folder: string, parent: ScoringSettings, isSecret: boolean): Promise<ScoringSettings> {
+    const defaults: ScoringSettings = isSecret ? { ...parent, aggregation: 'sum', score: 100 } : { ...parent, aggregation: 'min', score: undefined };
+    const own = await this.own(folder);
+    return own ? this.read2025(own.yaml, own.file, defaults) : defaults;
+  }
+
+  /** Keys of the 2025-09 test_group.yaml: max_score, score_aggregation; require_pass and args refused. */
+  private read2025(yaml: Yaml, file: string, settings: ScoringSettings): ScoringSettings {
+    const out = { ...settings };
+    if (yaml.max_score !== undefined) out.score = yaml.max_score === 'unbounded' ? undefined : numberIn(yaml.max_score, `${file}: max_score`, 0, 1e9);
+    const aggregation = yaml.score_aggregation;
+    if (aggregation !== undefined) {
+      if (aggregation !== 'pass-fail' && aggregation !== 'sum' && aggregation !== 'min') throw new PackageError(`${file}: score_aggregation must be pass-fail, sum or min, got ${describe(aggregation)}`);
+      // Pass-fail: each accepted test counts 1 and a rejected one 0, so the minimum is 1 only when all pass.
+      out.aggregation = aggregation === 'pass-fail' ? 'min' : aggregation;
+    }
+    const required = flagList(yaml.require_pass, `${file}: require_pass`);
+    if (required.length > 0) throw new PackageError(`${file}: require_pass (${required.join(', ')}) is not supported: groups are scored on their own`);
+    return out;
+  }
+
+  private readLegacy(yaml: Yaml, file: string, settings: ScoringSettings): ScoringSettings {
     if (yaml.on_reject !== undefined) {
       if (yaml.on_reject !== 'break' && yaml.on_reject !== 'continue') throw new PackageError(`${file}: on_reject must be break or continue, got ${describe(yaml.on_reject)}`);
       settings.onReject = yaml.on_reject;
@@ -57,6 +86,15 @@ export class TestGroupFiles {
     const score = scoring.score ?? yaml.score;
     if (score !== undefined && score !== 'unbounded') settings.score = numberIn(score, `${file}: score`, 0, 1e9);
     return settings;
+  }
+
+  /** The submission's command-line arguments a folder's test_group.yaml gives: refused, Verdict runs programs without arguments. */
+  async assertNoArgs(folder: string): Promise<void> {
+    for (let at = folder; ; at = path.dirname(at)) {
+      const own = await this.own(at);
+      if (own && flagList(own.yaml.args, `${own.file}: args`).length > 0) throw new PackageError(`${own.file}: args (command-line arguments for submissions) is not supported`);
+      if (at === this.dataDir || !at.startsWith(this.dataDir)) return;
+    }
   }
 
   private own(folder: string): Promise<{ yaml: Yaml; file: string } | undefined> {
@@ -91,7 +129,7 @@ function range(value: unknown, file: string): [number, number] {
  * The group tree of a scoring problem from its tests' folders (data/sample/…, data/secret/…):
  * children in judging order. 2023-07 packages do not count the samples.
  */
-export async function scoringTree(tests: TestCase[], dataDir: string, files: TestGroupFiles, modern: boolean): Promise<TestGroup> {
+export async function scoringTree(tests: TestCase[], dataDir: string, files: TestGroupFiles, modern: boolean, format2025 = false): Promise<TestGroup> {
   // 2023-07 judges every group (a failed subtask does not stop the next one); legacy stops at the
   // first rejection unless a testdata.yaml says on_reject: continue.
   const rootSettings = await files.scoring(dataDir, { ...DEFAULT_SCORING, ignoreSample: modern, onReject: modern ? 'continue' : 'break' });
@@ -101,7 +139,9 @@ export async function scoringTree(tests: TestCase[], dataDir: string, files: Tes
     const known = byName.get(rel);
     if (known) return known;
     const parent = await groupOf(rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
-    const group: TestGroup = { name: rel, settings: await files.scoring(path.join(dataDir, rel), parent.settings), children: [] };
+    const folder = path.join(dataDir, rel);
+    const settings = format2025 && rel.startsWith('secret') ? await files.scoring2025(folder, parent.settings, rel === 'secret') : await files.scoring(folder, parent.settings);
+    const group: TestGroup = { name: rel, settings, children: [] };
     parent.children.push(group);
     byName.set(rel, group);
     return group;
