@@ -21,12 +21,12 @@
 //   --submit-rate R    submissions per second, contest-wide (10)
 //   --apis N           API processes (2)
 //   --judge-ms MS      the stand-in judges' time per submission (500)
-//   --model M          what each contestant polls: `all` (default; every contestant polls all three
-//                      routes every ~5 s, an upper bound: 3 reads per 5 s) or `pages` (what the web
-//                      app polls with its live stream down: each contestant is on one page and polls
-//                      its one route every ~5 s, as the spec's pages do — half on a problem page
-//                      (ContestInfo, the 5 s end-of-contest check), a quarter on contest details
-//                      (MyList, the 5 s results refresh), a quarter on the leaderboard (AllResultList))
+//   --model M          what each contestant polls: `pages` (default: what the web app polls with its
+//                      live stream down — each contestant is on one page and polls its one route
+//                      every ~5 s, as the spec's pages do: half on a problem page (ContestInfo, the
+//                      5 s end-of-contest check), a quarter on contest details (MyList, the 5 s
+//                      results refresh), a quarter on the leaderboard (AllResultList)) or `all`
+//                      (every contestant polls all three routes every ~5 s: an upper bound, 3×)
 //   --verdict DIR      run `verdict serve` from another checkout (a before/after comparison)
 //   --keep-logs        keep the servers' logs (one JSON line per request, with its time in the server)
 //   --cpu-prof DIR     write a V8 CPU profile of each server into DIR (node --cpu-prof)
@@ -62,7 +62,7 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { duration: 120, contestants: 1000, submissions: 100_000, submitRate: 10, apis: 2, judgeMs: 500, verdictDir: REPO_ROOT, keepLogs: false, model: 'all' };
+  const o: Options = { duration: 120, contestants: 1000, submissions: 100_000, submitRate: 10, apis: 2, judgeMs: 500, verdictDir: REPO_ROOT, keepLogs: false, model: 'pages' };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--keep-logs') {
       o.keepLogs = true;
