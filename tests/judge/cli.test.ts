@@ -192,6 +192,35 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
     });
   });
 
+  describe("a package's included files (include/<language>/, include/default/)", function () {
+    it('adds the driver to every submission in its language, replacing files of the same name; C++20 takes include/cpp/', async function () {
+      const dir = writeTree({
+        'problem.yaml': 'name: Driven\nlimits:\n  time_limit: 1\n  memory: 256\n',
+        'data/secret/1.in': '1 2\n',
+        'data/secret/1.ans': '3\n',
+        'include/c/main.c': '#include <stdio.h>\n#include "solve.h"\nint main(void) { int a, b; scanf("%d %d", &a, &b); printf("%d\\n", solve(a, b)); return 0; }\n',
+        'include/c/solve.h': 'int solve(int a, int b);\n',
+        'include/cpp/main.cpp': '#include <cstdio>\nint solve(int a, int b);\nint main() { int a, b; std::scanf("%d %d", &a, &b); std::printf("%d\\n", solve(a, b)); }\n',
+        'include/validator.h': '// a header validators link to: not included code\n',
+        'submissions/accepted/sum.c': '#include "solve.h"\nint solve(int a, int b) { return a + b; }\n',
+        'submissions/wrong_answer/difference.c': 'int solve(int a, int b) { return a - b; }\n',
+        'submissions/accepted/sum.cpp': 'int solve(int a, int b) { return a + b; }\n',
+      });
+      const r = await verdict('problem', 'validate', dir, '--json', ...backend);
+      const report = JSON.parse(r.stdout);
+      const rows = Object.fromEntries(report.submissions.map((s: { file: string; verdict: string; ok: boolean }) => [s.file, [s.verdict, s.ok]]));
+      assert.deepEqual(rows, {
+        'submissions/accepted/sum.c': ['AC', true],
+        'submissions/accepted/sum.cpp': ['AC', true],
+        'submissions/wrong_answer/difference.c': ['WA', true],
+      });
+      // A source without a name of its own (as from the web) is renamed, not replaced, by a driver of the language's name.
+      const sources = writeTree({ 'main.cpp': 'int solve(int a, int b) { return a + b; }\n' });
+      const judged = await verdict('judge', dir, path.join(sources, 'main.cpp'), '--lang', 'cpp20', '--json', ...backend);
+      assert.equal(JSON.parse(judged.stdout).verdict, 'AC', judged.stdout + judged.stderr);
+    });
+  });
+
   describe('expectations of the submissions (BAPCtools: expectations.yaml, submissions.yaml)', function () {
     // Python that adds, and gets the test with a = 13 wrong; tests named as BAPCtools names them.
     const BUT_THIRTEEN = 'a, b = map(int, input().split())\nprint(a + b + (a == 13))\n';

@@ -188,7 +188,10 @@ describe('problem package formats', function () {
       await rejects(loadProblemPackage(withYaml(V2025, { 'data/secret/test_group.yaml': 'args: [x]\n' })), /data\/secret\/test_group.yaml: args .* is not supported/);
       await rejects(loadProblemPackage(withYaml(V2025, { 'data/secret/1.files/grid.txt': '#\n' })), /data\/secret\/1.files: input files for file I\/O are not supported/);
       await rejects(loadProblemPackage(withYaml('problem_format_version: 2026-01\nname: X\n')), /not supported \(legacy, 2023-07 or 2025-09\)/);
-      await rejects(loadProblemPackage(withYaml(V2025, { 'include/default/driver.h': '#pragma once\n' })), /include\/default\/ \(files added to every submission\) is not supported/);
+      const included = await loadProblemPackage(withYaml(V2025, { 'include/default/driver.h': '#pragma once\n' }));
+      assert.equal(included.includeDir, path.join(included.dir, 'include'), 'included code is read (judged in cli.test.ts)');
+      const headersOnly = await loadProblemPackage(withYaml(V2025, { 'include/validate.h': '#pragma once\n' }));
+      assert.equal(headersOnly.includeDir, undefined, 'files right in include/ are not included code');
     });
   });
 

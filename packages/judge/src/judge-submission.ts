@@ -1,5 +1,5 @@
 // The judging flow: compile once, run every test, check, decide. The backend only runs processes.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JudgeBackend, RunLimits } from './plugin-api.ts';
 import { openTestRuns, type TestRuns } from './test-runs.ts';
@@ -15,6 +15,7 @@ import { layoutSources, layoutValues, type SourceFile, type SourceLayout } from 
 import { judgeScored, type ScoredResult } from './scoring.ts';
 import { overallVerdict, runVerdict, worthAnotherRun } from './verdict.ts';
 import { filesSize, makeWorkDir, removeDir } from './workspace.ts';
+import { isDirectory, listFiles } from './package/files.ts';
 
 export interface JudgeOptions {
   /** Run every test instead of stopping at the first failure (ICPC stops). */
@@ -112,7 +113,12 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
   const outputDir = await makeWorkDir(ctx.workRoot, 'output');
   try {
     onProgress?.({ phase: 'compiling', total });
-    const layout = layoutSources(language, source, request.files, request.submissionName, { mainFile: request.mainFile, guessMainFile: request.guessMainFile });
+    const layout = withIncluded(
+      layoutSources(language, source, request.files, request.submissionName, { mainFile: request.mainFile, guessMainFile: request.guessMainFile }),
+      await includedFiles(problem, language),
+      language,
+      request,
+    );
     if ('error' in layout) {
       onProgress?.({ phase: 'done', total });
       return { verdict: 'CE', timeMs: 0, memoryKb: 0, compileMessage: layout.error, tests: [] };
@@ -192,6 +198,39 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
   } finally {
     await Promise.all([removeDir(workDir), removeDir(outputDir)]);
   }
+}
+
+/** Kattis language codes where Verdict's id differs: one include/ folder serves every C++ and Python 3. */
+const INCLUDE_CODES: Record<string, string> = { cpp20: 'cpp', pypy3: 'python3' };
+
+/** The problem's files for every submission in this language: include/<language>/, else include/default/. */
+async function includedFiles(problem: Problem, language: Language): Promise<SourceFile[]> {
+  if (!problem.includeDir) return [];
+  for (const folder of [language.id, INCLUDE_CODES[language.id], 'default']) {
+    if (!folder) continue;
+    const dir = path.join(problem.includeDir, folder);
+    if (!(await isDirectory(dir))) continue;
+    const names = await listFiles(dir);
+    if (names.length === 0) continue;
+    return Promise.all(names.map(async (name) => ({ name: name.split(path.sep).join('/'), content: await readFile(path.join(dir, name), 'utf8') })));
+  }
+  return [];
+}
+
+/**
+ * The submission with the problem's included files, which replace its own of the same name; a
+ * driver named as the language's main file (or as the submission's main file) becomes the main file.
+ */
+function withIncluded(layout: SourceLayout | { error: string }, included: SourceFile[], language: Language, request: JudgeRequest): SourceLayout | { error: string } {
+  if ('error' in layout || included.length === 0) return layout;
+  const names = new Set(included.map((f) => f.name));
+  // A source submitted without a name was given the language's: a driver of that name keeps it,
+  // and the submission is renamed instead of replaced.
+  const unnamed = !request.files?.length && layout.files.length === 1 && names.has(layout.files[0].name);
+  const own = unnamed ? [{ ...layout.files[0], name: `submission${path.extname(layout.files[0].name)}` }] : layout.files;
+  const files = [...own.filter((f) => !names.has(f.name)), ...included];
+  const driver = included.find((f) => f.name === language.sourceFile || f.name === layout.mainFile);
+  return layoutSources(language, '', files, request.submissionName, { mainFile: driver?.name ?? layout.mainFile, guessMainFile: request.guessMainFile });
 }
 
 /** Compiles, or restores the same sources' program compiled before by the same toolchain. */

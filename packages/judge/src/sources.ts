@@ -144,8 +144,12 @@ function enclosingDeclaration(text: string, declaration: RegExp, at: number): st
   return found.at(-1)?.name;
 }
 
-/** The argv values of a layout: {files} are the sources in the language's extensions, in name order. */
+/**
+ * The argv values of a layout: {files} are the sources in the language's extensions (a language
+ * that claims none, chosen by name only, such as C++20 or PyPy: its source file's), in name order.
+ */
 export function layoutValues(language: Language, layout: SourceLayout): { files: string[]; mainFile: string; mainClass: string } {
-  const sources = layout.files.map((f) => f.name).filter((n) => language.extensions.includes(path.extname(n).toLowerCase()) || n === layout.mainFile);
+  const extensions = language.extensions.length > 0 ? language.extensions : [path.extname(language.sourceFile).toLowerCase()];
+  const sources = layout.files.map((f) => f.name).filter((n) => extensions.includes(path.extname(n).toLowerCase()) || n === layout.mainFile);
   return { files: sources.sort(), mainFile: layout.mainFile, mainClass: layout.mainClass };
 }

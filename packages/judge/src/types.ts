@@ -160,6 +160,12 @@ export interface Problem {
   memoryLimitMb: number;
   /** Whether the languages' time and memory factors apply (false for formats that do not apply them, like Kattis). */
   languageFactors?: boolean;
+  /**
+   * Kattis `include/`: files added to every submission before it is compiled, from
+   * `include/<language>/` or else `include/default/` (a driver, a header), overwriting the
+   * submission's own of the same name.
+   */
+  includeDir?: string;
   tests: TestCase[];
   checker: CheckerSpec;
   statement: { markdown?: string; pdfPath?: string; texPath?: string };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import type { Interaction } from '../types.ts';
 import { PackageError } from './errors.ts';
-import { isDirectory, listFiles, readText } from './files.ts';
+import { isDirectory, readText } from './files.ts';
 
 export const KATTIS_DEFAULT_MEMORY_MB = 2048;
 const MAX_TIME_LIMIT_MS = 60_000;
@@ -45,11 +45,6 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
   const types = problemTypes(meta, modern);
   const validation = legacyValidation(meta, modern);
   if (types.has('submit-answer')) throw new PackageError('problem.yaml: submit-answer problems are not supported yet');
-  // include/default/ and include/<language>/ hold files added to every submission before it is
-  // compiled (a driver, a header): judging without them would judge something else. (Files right
-  // in include/ are not that: packages keep headers their validators link to there.)
-  const included = (await listFiles(path.join(dir, 'include'))).filter((f) => f.includes(path.sep));
-  if (included.length > 0) throw new PackageError(`include/${included[0].split(path.sep)[0]}/ (files added to every submission) is not supported`);
   const interactive = types.has('interactive') || validation.has('interactive');
   const multiPass = types.has('multi-pass') || validation.has('multi-pass');
   if (ini.special_run) throw new PackageError(`domjudge-problem.ini: special_run (${ini.special_run}) is not supported: a run script replaces how every submission is run`);

@@ -59,6 +59,8 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
     timeMultiplier: settings.timeMultiplier,
     memoryLimitMb: settings.memoryLimitMb ?? defaults.memoryLimitMb ?? KATTIS_DEFAULT_MEMORY_MB,
     languageFactors: false,
+    // include/<language>/ and include/default/ (files right in include/ are headers validators link to).
+    ...((await listFiles(path.join(dir, 'include'))).some((f) => f.includes(path.sep)) ? { includeDir: path.join(dir, 'include') } : {}),
     tests,
     checker,
     interaction: settings.interaction,
