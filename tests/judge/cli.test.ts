@@ -267,14 +267,49 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       assert.deepEqual(rows, {
         'submissions/accepted/sum.py': ['AC', true, ''],
         'submissions/mixed/superstitious.py': ['WA', true, rows['submissions/mixed/superstitious.py'][2]],
+        'submissions/mixed/scored.py': ['AC', false, 'the submission: no score (the problem is not scored), where a score is expected'],
         'submissions/mixed/wrong-about-it.py': ['WA', false, 'secret/01-small: AC, where secret/\\d+-small permits WA/PE/OLE'],
         'submissions/wa_sample_ac/thirteen.py': ['WA', true, rows['submissions/wa_sample_ac/thirteen.py'][2]],
       });
-      assert.equal(r.code, 1, 'one submission breaks its expectations');
-      assert.deepEqual(report.notes, [
-        'submissions/expectations.yaml: mixed/scored.py: score expectations are not checked',
-        'submissions/mixed/{scored.py} is not judged: not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag, submissions.yaml or expectations.yaml entry says what to expect',
-      ]);
+      assert.equal(r.code, 1, 'two submissions break their expectations');
+      assert.deepEqual(report.notes, []);
+    });
+
+    it("checks score expectations of a scoring problem: the submission's, a range, a fraction, and each group's", async function () {
+      const dir = writeTree({
+        'problem.yaml': 'problem_format_version: 2025-09\nname: Scored\nuuid: 0d6e7e38-0f6c-4a47-9f3c-9f1b7f3a0c12\ntype: scoring\nlimits:\n  time_limit: 1\n  memory: 256\n',
+        'data/secret/1-small/test_group.yaml': 'max_score: 40\n',
+        'data/secret/1-small/1.in': '3 4\n',
+        'data/secret/1-small/1.ans': '7\n',
+        'data/secret/2-thirteen/test_group.yaml': 'max_score: 60\n',
+        'data/secret/2-thirteen/1.in': '13 1\n',
+        'data/secret/2-thirteen/1.ans': '14\n',
+        'submissions/submissions.yaml': [
+          'accepted/sum.py:',
+          '  score: 100',
+          'partial/exact.py:',
+          '  secret/1-small: {score: 40}',
+          '  secret/2-thirteen: {score: 0}',
+          'partial/range.py:',
+          '  score: [30, 50]',
+          'partial/fraction.py:',
+          '  fractional_score: [0.5, 1]',
+          '',
+        ].join('\n'),
+        'submissions/accepted/sum.py': SUM_PY,
+        'submissions/partial/exact.py': BUT_THIRTEEN,
+        'submissions/partial/range.py': BUT_THIRTEEN,
+        'submissions/partial/fraction.py': BUT_THIRTEEN,
+      });
+      const r = await verdict('problem', 'validate', dir, '--json', ...backend);
+      const report = JSON.parse(r.stdout);
+      const rows = Object.fromEntries(report.submissions.map((s: { file: string; score: number; ok: boolean; detail: string }) => [s.file, [s.score, s.ok, s.ok ? '' : s.detail]]));
+      assert.deepEqual(rows, {
+        'submissions/accepted/sum.py': [100, true, ''],
+        'submissions/partial/exact.py': [40, true, ''],
+        'submissions/partial/fraction.py': [40, false, 'the submission: scored 40% of the most, where 0.5–1 of the most is expected'],
+        'submissions/partial/range.py': [40, true, ''],
+      });
     });
 
     it('checks submissions.yaml: globs with braces, per-test globs, and refuses an unknown shorthand by name', async function () {

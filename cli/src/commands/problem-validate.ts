@@ -5,7 +5,7 @@
 // seconds (at least 1), and the others are judged with it.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brokenTestExpectation, languageForSubmission, type ExpectedSubmission, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
+import { brokenExpectation, languageForSubmission, type ExpectedSubmission, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
 import { CliError } from '../errors.ts';
 import { openJudge, openProblem } from '../judge-setup.ts';
 import { printJson, printTable, progressBar, type ProgressBar } from '../output.ts';
@@ -113,7 +113,7 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     ...(submission.tests ? { options: { runAll: true } } : {}),
   });
   const failed = result.tests.find((t) => t.verdict !== 'AC');
-  const broken = submission.tests ? brokenTestExpectation(submission.tests, result.tests) : null;
+  const broken = brokenExpectation(submission, result);
   const detail = (result.verdict === 'CE' || result.verdict === 'SE') && result.compileMessage ? result.compileMessage.split('\n')[0] : failed ? `${failed.name}: ${failed.message ?? ''}` : '';
   return {
     ...base,

@@ -14,7 +14,7 @@ export { isKattisPackage } from './package/kattis.ts';
 export { extractZip, type ZipLimits } from './package/zip.ts';
 export { isDirectory, listFiles } from './package/files.ts';
 export { isIgnoredSubmissionFile } from './package/submissions.ts';
-export { brokenTestExpectation } from './package/expectations.ts';
+export { brokenExpectation } from './package/expectations.ts';
 export { worthAnotherRun } from './verdict.ts';
 export { removeDir } from './workspace.ts';
 /** Temporary folders named after their process, swept once it is gone (also the PDF renderer's). */

@@ -113,6 +113,8 @@ export interface ExpectedSubmission {
    * every test's verdict, so such a submission runs every test.
    */
   tests?: TestExpectation[];
+  /** The score the package expects of it (submissions.yaml `score`, expectations.yaml `60`, `full score`). */
+  score?: ScoreExpectation;
 }
 
 /** What the tests of part of the test data may get (`sample: accepted`, `secret/huge: time limit exceeded`). */
@@ -125,6 +127,15 @@ export interface TestExpectation {
   permitted?: Verdict[];
   /** Some covered test gets one of these. */
   required?: Verdict[];
+  /** The score of each test data group it names (scoring problems). */
+  score?: ScoreExpectation;
+}
+
+/** A score a submission (or a test data group) must get: between min and max, of the most possible when fractional. */
+export interface ScoreExpectation {
+  min: number;
+  max: number;
+  fractional: boolean;
 }
 
 /**

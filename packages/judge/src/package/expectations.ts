@@ -5,10 +5,10 @@
 // `permitted` verdicts (every test must get one of them) and `required` ones (some test must), a
 // shorthand for both ("wrong answer": permitted AC and WA, some WA), an `entrypoint`, and the same
 // per part of the test data (`sample: accepted`, `secret/\d+-huge: time limit exceeded`).
-// Score expectations (a number, `score`, `fractional_score`, "full score") are not checked: a
-// note says so.
+// Score expectations (a number or a range, `score`, `fractional_score`, "full score") are checked
+// on the submission's score and on the scores of the test data groups they name.
 import path from 'node:path';
-import type { TestExpectation, TestResult, Verdict } from '../types.ts';
+import type { GroupResult, ScoreExpectation, TestExpectation, TestResult, Verdict } from '../types.ts';
 import { readText } from './files.ts';
 import { asObject, describe, readYaml } from './kattis-config.ts';
 import { PackageError } from './errors.ts';
@@ -42,6 +42,7 @@ export interface SubmissionRule {
   accepts?: Verdict[];
   /** Rules for parts of the test data. */
   tests: TestExpectation[];
+  score?: ScoreExpectation;
   entryPoint?: string;
 }
 
@@ -106,19 +107,26 @@ function readRule(value: unknown, what: string, matcher: Matcher, notes: string[
       }
       // Anything else names part of the test data: sample, secret, secret/group/test.
       const part = expectationLists(inner, `${what}: ${key}`, notes);
-      if (part.permitted || part.required) tests.push({ pattern: matcher(key), part: key, ...part });
+      if (part.permitted || part.required || part.score) tests.push({ pattern: matcher(key), part: key, ...part });
     }
   }
   const accepts = intersect([lists.permitted, lists.required].filter((l): l is Verdict[] => l !== undefined));
-  return { accepts, tests, entryPoint };
+  return { accepts, tests, entryPoint, ...(lists.score ? { score: lists.score } : {}) };
+}
+
+/** A score or an inclusive range of two, absolute or as a fraction of the most possible. */
+function scoreExpectation(value: unknown, fractional: boolean, what: string): ScoreExpectation {
+  const pair = Array.isArray(value) ? value : [value, value];
+  if (pair.length !== 2 || !pair.every((v) => typeof v === 'number' && Number.isFinite(v)) || pair[0] > pair[1]) {
+    throw new PackageError(`${what} must be a number or a range [low, high], got ${describe(value)}`);
+  }
+  return { min: pair[0] as number, max: pair[1] as number, fractional };
 }
 
 /** The permitted and required verdicts a value says: a shorthand, or a map with the lists. */
-function expectationLists(value: unknown, what: string, notes: string[]): { permitted?: Verdict[]; required?: Verdict[] } {
-  if (typeof value === 'number' || Array.isArray(value) || value === 'full score') {
-    notes.push(`${what}: score expectations are not checked`);
-    return {};
-  }
+function expectationLists(value: unknown, what: string, notes: string[]): { permitted?: Verdict[]; required?: Verdict[]; score?: ScoreExpectation } {
+  if (typeof value === 'number' || Array.isArray(value)) return { score: scoreExpectation(value, false, what) };
+  if (value === 'full score') return { score: { min: 1, max: 1, fractional: true } };
   if (typeof value === 'string') {
     const shorthand = SHORTHANDS[value.trim().toLowerCase()];
     if (!shorthand) throw new PackageError(`${what}: "${value}" is not an expectation (${Object.keys(SHORTHANDS).join(', ')}, full score, or permitted/required lists)`);
@@ -128,10 +136,13 @@ function expectationLists(value: unknown, what: string, notes: string[]): { perm
     };
   }
   const rule = asObject(value, what);
-  if (Object.keys(rule).some((k) => SCORE_KEYS.has(k))) notes.push(`${what}: score expectations are not checked`);
+  if (rule.score !== undefined && rule.fractional_score !== undefined) notes.push(`${what}: both score and fractional_score; the score is checked`);
+  const score =
+    rule.score !== undefined ? scoreExpectation(rule.score, false, `${what}: score`) : rule.fractional_score !== undefined ? scoreExpectation(rule.fractional_score, true, `${what}: fractional_score`) : undefined;
   return {
     ...(rule.permitted !== undefined ? { permitted: yamlVerdicts(rule.permitted, `${what}: permitted`) } : {}),
     ...(rule.required !== undefined ? { required: yamlVerdicts(rule.required, `${what}: required`) } : {}),
+    ...(score ? { score } : {}),
   };
 }
 
@@ -184,17 +195,48 @@ export function globPattern(glob: string): RegExp {
   return new RegExp(`^${re}(?:/.*)?$`);
 }
 
+/** What a judged submission gave that its expectations are checked on. */
+export interface JudgedForExpectations {
+  tests: readonly TestResult[];
+  score?: number;
+  maxScore?: number;
+  groups?: readonly GroupResult[];
+}
+
 /**
- * Whether the tests a submission ran keep its expectations for parts of the test data: every
- * test a rule covers got a permitted verdict, and some test it covers got a required one. The
- * first broken rule, in words, or null.
+ * Whether a judged submission keeps the package's expectations: its score, and for each part of
+ * the test data every covered test got a permitted verdict, some got a required one, and each
+ * group it names scored as expected. The first broken one, in words, or null.
  */
-export function brokenTestExpectation(expectations: readonly TestExpectation[], tests: readonly TestResult[]): string | null {
-  for (const e of expectations) {
-    const covered = tests.filter((t) => e.pattern.test(t.name));
+export function brokenExpectation(expected: { tests?: readonly TestExpectation[]; score?: ScoreExpectation }, judged: JudgedForExpectations): string | null {
+  if (expected.score) {
+    const broken = brokenScore(expected.score, judged.score, judged.maxScore, 'the submission');
+    if (broken) return broken;
+  }
+  for (const e of expected.tests ?? []) {
+    const covered = judged.tests.filter((t) => e.pattern.test(t.name));
     const outside = e.permitted && covered.find((t) => !e.permitted!.includes(t.verdict));
     if (outside) return `${outside.name}: ${outside.verdict}, where ${e.part} permits ${e.permitted!.join('/')}`;
     if (e.required && !covered.some((t) => e.required!.includes(t.verdict))) return `${e.part}: no test got ${e.required.join('/')} (required)`;
+    if (e.score) {
+      const groups = (judged.groups ?? []).filter((g) => e.pattern.test(g.name));
+      if (groups.length === 0) return `${e.part}: no test data group scored (score expected)`;
+      for (const g of groups) {
+        const broken = brokenScore(e.score, g.score, g.maxScore, g.name);
+        if (broken) return broken;
+      }
+    }
+  }
+  return null;
+}
+
+function brokenScore(e: ScoreExpectation, score: number | undefined, maxScore: number | undefined, what: string): string | null {
+  if (score === undefined) return `${what}: no score (the problem is not scored), where a score is expected`;
+  const value = e.fractional ? (maxScore ? score / maxScore : 0) : score;
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
+  if ((value < e.min && !near(value, e.min)) || (value > e.max && !near(value, e.max))) {
+    const want = e.min === e.max ? `${e.min}` : `${e.min}–${e.max}`;
+    return `${what}: scored ${e.fractional ? `${(value * 100).toFixed(0)}% of the most` : score}, where ${e.fractional ? `${want} of the most` : want} is expected`;
   }
   return null;
 }

@@ -96,8 +96,9 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
       const ruled = rules.filter((r) => r.matches(rel));
       const permitted = intersect(ruled.map((r) => r.accepts).filter((a): a is Verdict[] => a !== undefined));
       const tests = ruled.flatMap((r) => r.tests);
-      // Expectations only for parts of the test data leave the final verdict open (not CE).
-      const accepts = tagged ?? permitted ?? promise?.accepts ?? (tests.length > 0 ? RUN_VERDICTS : undefined);
+      const score = ruled.map((r) => r.score).find((s) => s !== undefined);
+      // Expectations only for parts of the test data, or only a score, leave the final verdict open (not CE).
+      const accepts = tagged ?? permitted ?? promise?.accepts ?? (tests.length > 0 || score ? RUN_VERDICTS : undefined);
       if (!accepts || accepts.length === 0) {
         unjudged.push(entry.name);
         continue;
@@ -110,7 +111,8 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
         expected: tagged || permitted || !promise ? accepts[0] : promise.expected,
         accepts,
         ...(tests.length > 0 ? { tests } : {}),
-        ...(promise === PARTIALLY_ACCEPTED && !tagged && !permitted ? { partialScore: true } : {}),
+        ...(score ? { score } : {}),
+        ...(promise === PARTIALLY_ACCEPTED && !tagged && !permitted && !score ? { partialScore: true } : {}),
         ...(entryPoint !== undefined && entry.isDirectory() ? { entryPoint } : {}),
       });
     }
