@@ -253,6 +253,11 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
           '  secret/\\d+-small:',
           '    permitted: [WA]',
           'mixed/scored.py: 60',
+          'mixed/said.py:',
+          '  secret/thirteen:',
+          '    message: EXPECTED "14"',
+          'mixed/unsaid.py:',
+          '  message: expected 7',
           '',
         ].join('\n'),
         'submissions/accepted/sum.py': SUM_PY,
@@ -260,6 +265,8 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
         'submissions/mixed/superstitious.py': BUT_THIRTEEN,
         'submissions/mixed/wrong-about-it.py': BUT_THIRTEEN,
         'submissions/mixed/scored.py': SUM_PY,
+        'submissions/mixed/said.py': BUT_THIRTEEN,
+        'submissions/mixed/unsaid.py': BUT_THIRTEEN,
       });
       const r = await verdict('problem', 'validate', dir, '--json', ...backend);
       const report = JSON.parse(r.stdout);
@@ -267,11 +274,13 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       assert.deepEqual(rows, {
         'submissions/accepted/sum.py': ['AC', true, ''],
         'submissions/mixed/superstitious.py': ['WA', true, rows['submissions/mixed/superstitious.py'][2]],
+        'submissions/mixed/said.py': ['WA', true, rows['submissions/mixed/said.py'][2]],
         'submissions/mixed/scored.py': ['AC', false, 'the submission: no score (the problem is not scored), where a score is expected'],
+        'submissions/mixed/unsaid.py': ['WA', false, 'no test\'s validator message holds "expected 7"'],
         'submissions/mixed/wrong-about-it.py': ['WA', false, 'secret/01-small: AC, where secret/\\d+-small permits WA/PE/OLE'],
         'submissions/wa_sample_ac/thirteen.py': ['WA', true, rows['submissions/wa_sample_ac/thirteen.py'][2]],
       });
-      assert.equal(r.code, 1, 'two submissions break their expectations');
+      assert.equal(r.code, 1, 'three submissions break their expectations');
       assert.deepEqual(report.notes, []);
     });
 

@@ -115,6 +115,8 @@ export interface ExpectedSubmission {
   tests?: TestExpectation[];
   /** The score the package expects of it (submissions.yaml `score`, expectations.yaml `60`, `full score`). */
   score?: ScoreExpectation;
+  /** Text the validator's message of some test holds (submissions.yaml `message`), any case. */
+  message?: string;
 }
 
 /** What the tests of part of the test data may get (`sample: accepted`, `secret/huge: time limit exceeded`). */
@@ -129,6 +131,8 @@ export interface TestExpectation {
   required?: Verdict[];
   /** The score of each test data group it names (scoring problems). */
   score?: ScoreExpectation;
+  /** Text the validator's message (judgemessage.txt) of some covered test holds, any case. */
+  message?: string;
 }
 
 /** A score a submission (or a test data group) must get: between min and max, of the most possible when fractional. */

@@ -32,7 +32,8 @@ const SHORTHANDS: Record<string, { permitted?: string[]; required?: string[] }> 
 };
 
 /** Keys of a rule that say nothing Verdict checks. */
-const UNCHECKED = new Set(['message', 'judge_message', 'use_for_time_limit', 'language', 'author', 'authors']);
+const UNCHECKED = new Set(['use_for_time_limit', 'language', 'author', 'authors', 'model_solution']);
+const MESSAGE_KEYS = new Set(['message', 'judge_message']);
 const SCORE_KEYS = new Set(['score', 'fractional_score']);
 
 export interface SubmissionRule {
@@ -43,6 +44,7 @@ export interface SubmissionRule {
   /** Rules for parts of the test data. */
   tests: TestExpectation[];
   score?: ScoreExpectation;
+  message?: string;
   entryPoint?: string;
 }
 
@@ -99,7 +101,7 @@ function readRule(value: unknown, what: string, matcher: Matcher, notes: string[
   let entryPoint: string | undefined;
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      if (key === 'permitted' || key === 'required' || UNCHECKED.has(key) || SCORE_KEYS.has(key)) continue;
+      if (key === 'permitted' || key === 'required' || UNCHECKED.has(key) || SCORE_KEYS.has(key) || MESSAGE_KEYS.has(key)) continue;
       if (key === 'entrypoint' || key === 'entry_point') {
         if (typeof inner !== 'string') throw new PackageError(`${what}: entrypoint must be a file name, got ${describe(inner)}`);
         entryPoint = inner;
@@ -107,11 +109,11 @@ function readRule(value: unknown, what: string, matcher: Matcher, notes: string[
       }
       // Anything else names part of the test data: sample, secret, secret/group/test.
       const part = expectationLists(inner, `${what}: ${key}`, notes);
-      if (part.permitted || part.required || part.score) tests.push({ pattern: matcher(key), part: key, ...part });
+      if (part.permitted || part.required || part.score || part.message) tests.push({ pattern: matcher(key), part: key, ...part });
     }
   }
   const accepts = intersect([lists.permitted, lists.required].filter((l): l is Verdict[] => l !== undefined));
-  return { accepts, tests, entryPoint, ...(lists.score ? { score: lists.score } : {}) };
+  return { accepts, tests, entryPoint, ...(lists.score ? { score: lists.score } : {}), ...(lists.message ? { message: lists.message } : {}) };
 }
 
 /** A score or an inclusive range of two, absolute or as a fraction of the most possible. */
@@ -124,7 +126,7 @@ function scoreExpectation(value: unknown, fractional: boolean, what: string): Sc
 }
 
 /** The permitted and required verdicts a value says: a shorthand, or a map with the lists. */
-function expectationLists(value: unknown, what: string, notes: string[]): { permitted?: Verdict[]; required?: Verdict[]; score?: ScoreExpectation } {
+function expectationLists(value: unknown, what: string, notes: string[]): { permitted?: Verdict[]; required?: Verdict[]; score?: ScoreExpectation; message?: string } {
   if (typeof value === 'number' || Array.isArray(value)) return { score: scoreExpectation(value, false, what) };
   if (value === 'full score') return { score: { min: 1, max: 1, fractional: true } };
   if (typeof value === 'string') {
@@ -136,6 +138,8 @@ function expectationLists(value: unknown, what: string, notes: string[]): { perm
     };
   }
   const rule = asObject(value, what);
+  const message = rule.message ?? rule.judge_message;
+  if (message !== undefined && typeof message !== 'string') throw new PackageError(`${what}: message must be text, got ${describe(message)}`);
   if (rule.score !== undefined && rule.fractional_score !== undefined) notes.push(`${what}: both score and fractional_score; the score is checked`);
   const score =
     rule.score !== undefined ? scoreExpectation(rule.score, false, `${what}: score`) : rule.fractional_score !== undefined ? scoreExpectation(rule.fractional_score, true, `${what}: fractional_score`) : undefined;
@@ -143,6 +147,7 @@ function expectationLists(value: unknown, what: string, notes: string[]): { perm
     ...(rule.permitted !== undefined ? { permitted: yamlVerdicts(rule.permitted, `${what}: permitted`) } : {}),
     ...(rule.required !== undefined ? { required: yamlVerdicts(rule.required, `${what}: required`) } : {}),
     ...(score ? { score } : {}),
+    ...(message !== undefined ? { message } : {}),
   };
 }
 
@@ -208,16 +213,18 @@ export interface JudgedForExpectations {
  * the test data every covered test got a permitted verdict, some got a required one, and each
  * group it names scored as expected. The first broken one, in words, or null.
  */
-export function brokenExpectation(expected: { tests?: readonly TestExpectation[]; score?: ScoreExpectation }, judged: JudgedForExpectations): string | null {
+export function brokenExpectation(expected: { tests?: readonly TestExpectation[]; score?: ScoreExpectation; message?: string }, judged: JudgedForExpectations): string | null {
   if (expected.score) {
     const broken = brokenScore(expected.score, judged.score, judged.maxScore, 'the submission');
     if (broken) return broken;
   }
+  if (expected.message !== undefined && !saysMessage(judged.tests, expected.message)) return `no test's validator message holds "${expected.message}"`;
   for (const e of expected.tests ?? []) {
     const covered = judged.tests.filter((t) => e.pattern.test(t.name));
     const outside = e.permitted && covered.find((t) => !e.permitted!.includes(t.verdict));
     if (outside) return `${outside.name}: ${outside.verdict}, where ${e.part} permits ${e.permitted!.join('/')}`;
     if (e.required && !covered.some((t) => e.required!.includes(t.verdict))) return `${e.part}: no test got ${e.required.join('/')} (required)`;
+    if (e.message !== undefined && !saysMessage(covered, e.message)) return `${e.part}: no test's validator message holds "${e.message}"`;
     if (e.score) {
       const groups = (judged.groups ?? []).filter((g) => e.pattern.test(g.name));
       if (groups.length === 0) return `${e.part}: no test data group scored (score expected)`;
@@ -228,6 +235,12 @@ export function brokenExpectation(expected: { tests?: readonly TestExpectation[]
     }
   }
   return null;
+}
+
+/** Whether some test's validator message holds the text, any case (BAPCtools' expectations read it so). */
+function saysMessage(tests: readonly TestResult[], text: string): boolean {
+  const wanted = text.toLowerCase();
+  return tests.some((t) => (t.message ?? '').toLowerCase().includes(wanted));
 }
 
 function brokenScore(e: ScoreExpectation, score: number | undefined, maxScore: number | undefined, what: string): string | null {

@@ -97,8 +97,9 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
       const permitted = intersect(ruled.map((r) => r.accepts).filter((a): a is Verdict[] => a !== undefined));
       const tests = ruled.flatMap((r) => r.tests);
       const score = ruled.map((r) => r.score).find((s) => s !== undefined);
+      const message = ruled.map((r) => r.message).find((m) => m !== undefined);
       // Expectations only for parts of the test data, or only a score, leave the final verdict open (not CE).
-      const accepts = tagged ?? permitted ?? promise?.accepts ?? (tests.length > 0 || score ? RUN_VERDICTS : undefined);
+      const accepts = tagged ?? permitted ?? promise?.accepts ?? (tests.length > 0 || score || message !== undefined ? RUN_VERDICTS : undefined);
       if (!accepts || accepts.length === 0) {
         unjudged.push(entry.name);
         continue;
@@ -112,6 +113,7 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
         accepts,
         ...(tests.length > 0 ? { tests } : {}),
         ...(score ? { score } : {}),
+        ...(message !== undefined ? { message } : {}),
         ...(promise === PARTIALLY_ACCEPTED && !tagged && !permitted && !score ? { partialScore: true } : {}),
         ...(entryPoint !== undefined && entry.isDirectory() ? { entryPoint } : {}),
       });
