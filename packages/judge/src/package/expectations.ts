@@ -34,6 +34,8 @@ const SHORTHANDS: Record<string, { permitted?: string[]; required?: string[] }> 
 /** Keys of a rule that say nothing Verdict checks. */
 const UNCHECKED = new Set(['use_for_time_limit', 'language', 'author', 'authors', 'model_solution']);
 const MESSAGE_KEYS = new Set(['message', 'judge_message']);
+/** `allowed` is BAPCtools' earlier name for `permitted`. */
+const VERDICT_KEYS = new Set(['permitted', 'allowed', 'required']);
 const SCORE_KEYS = new Set(['score', 'fractional_score']);
 
 export interface SubmissionRule {
@@ -101,13 +103,18 @@ function readRule(value: unknown, what: string, matcher: Matcher, notes: string[
   let entryPoint: string | undefined;
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      if (key === 'permitted' || key === 'required' || UNCHECKED.has(key) || SCORE_KEYS.has(key) || MESSAGE_KEYS.has(key)) continue;
+      if (VERDICT_KEYS.has(key) || UNCHECKED.has(key) || SCORE_KEYS.has(key) || MESSAGE_KEYS.has(key)) continue;
       if (key === 'entrypoint' || key === 'entry_point') {
         if (typeof inner !== 'string') throw new PackageError(`${what}: entrypoint must be a file name, got ${describe(inner)}`);
         entryPoint = inner;
         continue;
       }
-      // Anything else names part of the test data: sample, secret, secret/group/test.
+      // Anything else names part of the test data (sample, secret, secret/group/test, a pattern
+      // of them); a key that cannot be one is noted, not guessed at.
+      if (!/^(sample|secret|invalid|valid)|[*?[{(\\.]/.test(key)) {
+        notes.push(`${what}: ${key} is not a key Verdict knows (nor part of the test data): not checked`);
+        continue;
+      }
       const part = expectationLists(inner, `${what}: ${key}`, notes);
       if (part.permitted || part.required || part.score || part.message) tests.push({ pattern: matcher(key), part: key, ...part });
     }
@@ -144,7 +151,7 @@ function expectationLists(value: unknown, what: string, notes: string[]): { perm
   const score =
     rule.score !== undefined ? scoreExpectation(rule.score, false, `${what}: score`) : rule.fractional_score !== undefined ? scoreExpectation(rule.fractional_score, true, `${what}: fractional_score`) : undefined;
   return {
-    ...(rule.permitted !== undefined ? { permitted: yamlVerdicts(rule.permitted, `${what}: permitted`) } : {}),
+    ...((rule.permitted ?? rule.allowed) !== undefined ? { permitted: yamlVerdicts(rule.permitted ?? rule.allowed, `${what}: permitted`) } : {}),
     ...(rule.required !== undefined ? { required: yamlVerdicts(rule.required, `${what}: required`) } : {}),
     ...(score ? { score } : {}),
     ...(message !== undefined ? { message } : {}),
