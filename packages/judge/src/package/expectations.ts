@@ -72,9 +72,16 @@ export async function submissionRules(dir: string): Promise<{ rules: SubmissionR
     const yaml = await readYaml(path.join(dir, 'submissions', file), `submissions/${file}`);
     for (const [key, value] of Object.entries(yaml ?? {})) {
       const what = `submissions/${file}: ${key}`;
-      const read = readRule(value, what, matcher, notes);
-      const re = matcher(key);
-      rules.push({ matches: (rel) => re.test(rel), ...read });
+      // An entry Verdict cannot read is reported and left out: the package's other entries and
+      // its submissions' folders still count.
+      try {
+        const read = readRule(value, what, matcher, notes);
+        const re = matcher(key);
+        rules.push({ matches: (rel) => re.test(rel), ...read });
+      } catch (err) {
+        if (!(err instanceof PackageError)) throw err;
+        notes.push(`${err.message}; the entry is not used`);
+      }
     }
   }
   const json = await readText(path.join(dir, 'submissions.json'));
