@@ -96,7 +96,7 @@ describe('cases from real packages', function () {
         ['submissions/accepted/py', 'AC', 'run.py'],
       ]);
       const unread = await pkg({ 'submissions/submissions.yaml': 'accepted:\n  permitted: [OK]\n', 'submissions/accepted/a.py': '' });
-      assert.deepEqual(unread.submissionNotes, ['submissions/submissions.yaml: accepted: permitted must be a list of AC, WA, TLE, RTE, got a list; the entry is not used'], 'reported, and the folder still counts');
+      assert.deepEqual(unread.submissionNotes, ['submissions/submissions.yaml: accepted: permitted must be a list of AC, WA, TLE, RTE, got "OK" in the list; the entry is not used'], 'reported, and the folder still counts');
       assert.deepEqual(rows(unread), [['submissions/accepted/a.py', 'AC', '']]);
       await assert.rejects(pkg({ 'submissions.json': '{ nope' }), (err: Error) => err instanceof PackageError && /submissions.json is not valid JSON/.test(err.message));
     });

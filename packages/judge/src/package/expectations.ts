@@ -167,8 +167,10 @@ function expectationLists(value: unknown, what: string, notes: string[]): { perm
 
 function yamlVerdicts(value: unknown, what: string): Verdict[] {
   const names = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null;
-  if (!names || !names.every((n) => typeof n === 'string' && YAML_VERDICTS[n.toUpperCase()])) {
-    throw new PackageError(`${what} must be a list of ${Object.keys(YAML_VERDICTS).join(', ')}, got ${describe(value)}`);
+  const unknown = names?.find((n) => typeof n !== 'string' || !YAML_VERDICTS[n.toUpperCase()]);
+  if (!names || unknown !== undefined) {
+    const got = names ? `${typeof unknown === 'string' ? `"${unknown}"` : describe(unknown)} in the list` : describe(value);
+    throw new PackageError(`${what} must be a list of ${Object.keys(YAML_VERDICTS).join(', ')}, got ${got}`);
   }
   return [...new Set((names as string[]).flatMap((n) => YAML_VERDICTS[n.toUpperCase()]))];
 }
