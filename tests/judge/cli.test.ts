@@ -192,6 +192,23 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
     });
   });
 
+  describe('the time limit a modern package leaves to its submissions', function () {
+    it('is bounded below by the wrong_answer and run_time_error submissions too (2023-07, 2025-09), not only the accepted ones', async function () {
+      const dir = writeTree({
+        'problem.yaml': 'problem_format_version: 2023-07\nname: Bound\nlimits:\n  memory: 256\n',
+        'data/secret/1.in': '1 2\n',
+        'data/secret/1.ans': '3\n',
+        'submissions/accepted/fast.py': 'a, b = map(int, input().split())\nprint(a + b)\n',
+        'submissions/wrong_answer/slow.py': 'import time\nt = time.process_time()\nwhile time.process_time() - t < 1.2:\n    pass\nprint(0)\n',
+      });
+      const r = await verdict('problem', 'validate', dir, '--json', ...backend);
+      const report = JSON.parse(r.stdout);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.ok(report.timeLimitMs >= 2000, `the slow wrong answer's ~1.2 s × 2: ${report.timeLimit}`);
+      assert.match(report.timeLimit, /slowest accepted, wrong_answer and run_time_error submissions/);
+    });
+  });
+
   describe("a package's included files (include/<language>/, include/default/)", function () {
     it('adds the driver to every submission in its language, replacing files of the same name; C++20 takes include/cpp/', async function () {
       const dir = writeTree({

@@ -43,18 +43,22 @@ export default async function problemValidate(problemPath: string, flags: Valida
     const available = await judge.languages();
     const bar = progressBar(problem.submissions.length, !flags.json);
     const derive = problem.timeLimitFrom === 'default' && problem.timeMultiplier !== undefined;
-    const accepted = problem.submissions.filter((s) => s.folder === 'accepted');
+    // What bounds the time limit from below: the accepted submissions (problemtools), and in
+    // 2023-07 and 2025-09 the wrong_answer and run_time_error ones too (they must not time out).
+    const bounding = problem.formatVersion === '2023-07' || problem.formatVersion === '2025-09' ? ['accepted', 'wrong_answer', 'run_time_error'] : ['accepted'];
+    const accepted = problem.submissions.filter((s) => bounding.includes(s.folder));
     const rows = new Map<ExpectedSubmission, Row>();
     let limit = { ...problem };
     let limitNote = `time limit ${seconds(problem.timeLimitMs)} (${problem.timeLimitFrom === 'default' ? 'default' : 'from the package'})`;
     if (derive && accepted.length > 0) {
       const probe = { ...problem, timeLimitMs: PROBE_TIME_LIMIT_MS };
       for (const s of accepted) rows.set(s, await judgeOne(judge, probe, s, available, bar, rows.size));
-      const slowest = Math.max(0, ...[...rows.values()].filter((r) => r.verdict === 'AC').map((r) => r.timeMs));
+      const slowest = Math.max(0, ...[...rows.values()].filter((r) => r.verdict !== null && !['TLE', 'CE', 'SE'].includes(r.verdict)).map((r) => r.timeMs));
       const timeLimitMs = Math.max(1, Math.round((slowest * problem.timeMultiplier!) / 1000)) * 1000;
       limit = { ...problem, timeLimitMs };
-      limitNote = `time limit ${seconds(timeLimitMs)}: the slowest accepted submission's ${seconds(slowest)} × ${problem.timeMultiplier}, in whole seconds`;
-      for (const [s, row] of rows) if (row.verdict === 'AC' && row.timeMs > timeLimitMs) rows.set(s, { ...row, verdict: 'TLE', ok: s.accepts.includes('TLE') });
+      const which = bounding.length > 1 ? 'accepted, wrong_answer and run_time_error submissions' : 'accepted submission';
+      limitNote = `time limit ${seconds(timeLimitMs)}: the slowest ${which}'s ${seconds(slowest)} × ${problem.timeMultiplier}, in whole seconds`;
+      for (const [s, row] of rows) if (row.verdict !== null && !['TLE', 'CE', 'SE'].includes(row.verdict) && row.timeMs > timeLimitMs) rows.set(s, { ...row, verdict: 'TLE', ok: s.accepts.includes('TLE') });
     }
     for (const s of problem.submissions) if (!rows.has(s)) rows.set(s, await judgeOne(judge, limit, s, available, bar, rows.size));
     bar.stop();

@@ -172,6 +172,8 @@ export interface Problem {
    */
   timeLimitFrom?: 'package' | 'default';
   timeMultiplier?: number;
+  /** A Kattis package's format version (absent for flat packages). */
+  formatVersion?: 'legacy' | '2023-07' | '2025-09';
   memoryLimitMb: number;
   /** Whether the languages' time and memory factors apply (false for formats that do not apply them, like Kattis). */
   languageFactors?: boolean;

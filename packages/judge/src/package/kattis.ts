@@ -57,6 +57,7 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
     timeLimitMs: settings.timeLimitMs ?? defaults.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
     timeLimitFrom: settings.timeLimitMs !== undefined || defaults.timeLimitMs !== undefined ? 'package' : 'default',
     timeMultiplier: settings.timeMultiplier,
+    formatVersion: settings.format2025 ? '2025-09' : settings.modern ? '2023-07' : 'legacy',
     memoryLimitMb: settings.memoryLimitMb ?? defaults.memoryLimitMb ?? KATTIS_DEFAULT_MEMORY_MB,
     languageFactors: false,
     // include/<language>/ and include/default/ (files right in include/ are headers validators link to).
