@@ -355,9 +355,9 @@ describe('e2e: contestant screens @slow', function () {
     await page.waitForSelector('[data-testid="open-problem-A"]');
     await page.click('[data-testid="open-problem-A"]');
     await page.waitForFunction(() => location.pathname === '/problem_page');
-    // The problem page's code loads on demand: wait for it before clicking.
-    await page.waitForSelector('.ant-select[data-testid="template-select"] .ant-select-selector');
-    await page.click('.ant-select[data-testid="template-select"] .ant-select-selector');
+    // The problem page's code loads on demand, and the page may draw the select anew while it
+    // loads: a locator waits until it is attached, visible and still, and retries if replaced.
+    await page.locator('.ant-select[data-testid="template-select"] .ant-select-selector').click();
     await clickByText(page, '.ant-select-item-option', 'Python starter');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-e2e-files-'));
     fs.writeFileSync(path.join(dir, '__main__.py'), 'from helper import add\nprint(add(*map(int, input().split())))\n');
