@@ -88,6 +88,10 @@ export interface JudgeQueueOptions {
   processEveryMs: number;
   /** A PD/JG record this old without a live job is re-enqueued (or set to SE after 3 attempts). */
   staleMs: number;
+  /** How often a process that judges writes its heartbeat (and looks for dead workers). */
+  heartbeatMs: number;
+  /** A worker whose heartbeat is this old is dead: its judge jobs go to another worker. */
+  workerDeadMs: number;
   /** How often the chore runs. */
   choreEveryMs: number;
 }
@@ -100,10 +104,17 @@ function positiveMs(env: NodeJS.ProcessEnv, name: string, fallback: number): num
 
 function judgeQueueOptions(env: NodeJS.ProcessEnv): JudgeQueueOptions {
   const ms = (name: string, fallback: number) => positiveMs(env, name, fallback);
-  return {
+  const options = {
     lockLifetimeMs: ms('JUDGE_LOCK_LIFETIME_MS', 15_000),
     processEveryMs: ms('JUDGE_POLL_MS', 2_000),
     staleMs: ms('JUDGE_STALE_MS', 5 * 60_000),
+    heartbeatMs: ms('JUDGE_HEARTBEAT_MS', 1_000),
+    workerDeadMs: ms('JUDGE_WORKER_DEAD_MS', 5_000),
     choreEveryMs: ms('JUDGE_CHORE_MS', 60_000),
   };
+  // A live worker must be able to miss a beat or two without being taken for dead.
+  if (options.workerDeadMs < 3 * options.heartbeatMs) {
+    throw new Error(`JUDGE_WORKER_DEAD_MS (${options.workerDeadMs}) must be at least three times JUDGE_HEARTBEAT_MS (${options.heartbeatMs})`);
+  }
+  return options;
 }

@@ -26,9 +26,10 @@ export const BACKUP_FORMAT = 'verdict-backup/1';
  * Agenda's tables (the judge queue's jobs and logs) are made by Agenda at start, not by the
  * migrations, and hold no data of their own: after a restore the queue's chore enqueues every
  * record still pending again (docs/judging-queue.md). The leaderboards' change log (migration
- * 0014) is written by triggers: the restore's own inserts write it anew.
+ * 0014) is written by triggers: the restore's own inserts write it anew. The judge workers'
+ * heartbeats (migration 0018) say which processes are alive now, which a restore cannot know.
  */
-const NOT_DATA = /^agenda_|^leaderboard_(versions|changes)$/;
+const NOT_DATA = /^agenda_|^leaderboard_(versions|changes)$|^judge_workers$/;
 
 /** The data folder's stored files: sub-folder → the form of a name in it. */
 const STORED_FILES: Record<string, RegExp> = {

@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014_leaderboard_versions.ts';
 import * as m0015 from './migrations/0015_user_affiliation.ts';
 import * as m0016 from './migrations/0016_contest_all_tests.ts';
 import * as m0017 from './migrations/0017_problem_language_factors.ts';
+import * as m0018 from './migrations/0018_judge_workers.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0015_user_affiliation': m0015,
   '0016_contest_all_tests': m0016,
   '0017_problem_language_factors': m0017,
+  '0018_judge_workers': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

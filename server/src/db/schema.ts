@@ -188,6 +188,16 @@ export interface SubmissionVerdictsTable {
   judged_at: Timestamp;
 }
 
+/** A process that judges, and when it last said it is alive (migration 0018). */
+export interface JudgeWorkersTable {
+  /** host#pid, as the judge queue's locks name their owner. */
+  name: string;
+  /** Its concurrent judge jobs. */
+  workers: number;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+}
+
 /** A question of a contestant or an announcement of the judges (migration 0008). */
 export interface ClarificationsTable {
   id: Generated<number>;
@@ -257,6 +267,7 @@ export interface DB {
   contest_problems: ContestProblemsTable;
   submissions: SubmissionsTable;
   submission_verdicts: SubmissionVerdictsTable;
+  judge_workers: JudgeWorkersTable;
   clarifications: ClarificationsTable;
   clarification_reads: ClarificationReadsTable;
   balloon_deliveries: BalloonDeliveriesTable;

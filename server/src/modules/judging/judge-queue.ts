@@ -12,6 +12,7 @@ import type { Logger } from '../../logger.ts';
 import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from '../submissions/submissions-states.ts';
 import { VerdictWaiter } from '../submissions/submissions-waiter.ts';
 import { processName, storeFinalVerdict } from '../submissions/submission-verdicts.ts';
+import { WorkerHeartbeat } from './worker-heartbeat.ts';
 
 export const JUDGE_JOB = 'judge-submission';
 export const CHORE_JOB = 'judge-chore';
@@ -33,6 +34,7 @@ export type JudgeJobHandler = (submissionId: number, keepAlive: () => void) => P
 
 export class JudgeQueue {
   private started = false;
+  private heartbeat: WorkerHeartbeat | undefined;
   /** Requests of this process waiting for verdicts. */
   readonly verdicts: VerdictWaiter;
 
@@ -112,12 +114,22 @@ export class JudgeQueue {
       this.agenda.on(`complete:${JUDGE_JOB}`, () => {
         for (const delayMs of FREE_WORKER_ANNOUNCE_MS) setTimeout(() => this.announceFreeWorker(), delayMs).unref();
       });
+      this.heartbeat = new WorkerHeartbeat({
+        db: this.db,
+        log: this.log,
+        name: processName(),
+        workers: judge.concurrency,
+        jobName: JUDGE_JOB,
+        timing: this.options,
+        onReleased: () => this.announceFreeWorker(),
+      });
     }
     this.agenda.define(CHORE_JOB, async () => {
       await this.recoverStaleRecords();
     });
     await this.agenda.start();
     await this.agenda.every(this.options.choreEveryMs, CHORE_JOB, undefined, { skipImmediate: true });
+    this.heartbeat?.start();
   }
 
   private announceFreeWorker(): void {
@@ -149,8 +161,9 @@ export class JudgeQueue {
   /**
    * Hands the judge jobs locked by `owner` (a processName) to the next worker that looks,
    * as Agenda does once a lock is older than its lifetime: for a process known to be dead
-   * (the server's judge process after it exited), so its records need not wait up to a
-   * minute. Returns how many were released. Never call it for a process that may be alive.
+   * (the server's judge process after it exited), so its records need not wait for its
+   * heartbeat to go stale (worker-heartbeat.ts). Returns how many were released. Never call it
+   * for a process that may be alive.
    */
   async releaseJobsOf(owner: string): Promise<number> {
     const { numAffectedRows } = await sql`
@@ -162,12 +175,13 @@ export class JudgeQueue {
   async stop(): Promise<void> {
     this.verdicts.close();
     if (this.started) await this.agenda.stop(false);
+    await this.heartbeat?.stop();
   }
 
   /**
    * Records left pending with no job that could still judge them (a crash between insert and
    * enqueue, a job that failed): re-enqueue them, or give up with SE after MAX_JUDGE_ATTEMPTS.
-   * Jobs still locked by a dead worker are not touched: Agenda hands them over once their lock expires.
+   * Jobs still locked by a dead worker are not touched: its heartbeat goes stale and they are released.
    */
   async recoverStaleRecords(): Promise<{ requeued: number[]; failed: number[] }> {
     const { rows } = await sql<{ id: number; judge_attempts: number }>`
