@@ -209,6 +209,76 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
     });
   });
 
+  describe('the time safety margin (legacy time_safety_margin, 2023-07 time_multipliers.time_limit_to_tle)', function () {
+    // ~1.5 s of CPU time: over a 1 s limit, but within 1 s × 2 (the legacy default), not within 1 s × 1.2.
+    const SLOW = 'import time\nt = time.process_time()\nwhile time.process_time() - t < 1.5:\n    pass\nprint(3)\n';
+    const pkg = (yaml: string) =>
+      writeTree({
+        'problem.yaml': `name: Margin\n${yaml}`,
+        'data/secret/1.in': '1 2\n',
+        'data/secret/1.ans': '3\n',
+        'submissions/accepted/sum.py': 'a, b = map(int, input().split())\nprint(a + b)\n',
+        'submissions/time_limit_exceeded/slow.py': SLOW,
+        'submissions/time_limit_exceeded/forever.py': 'while True:\n    pass\n',
+      });
+
+    it('reports a time_limit_exceeded submission that finishes within the time limit × the margin, naming the field', async function () {
+      const r = await verdict('problem', 'validate', pkg('limits:\n  time_limit: 1\n  memory: 256\n'), '--json', ...backend);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const report = JSON.parse(r.stdout);
+      const row = (file: string) => report.submissions.find((s: { file: string }) => s.file === file);
+      assert.equal(row('submissions/accepted/sum.py').ok, true);
+      assert.equal(row('submissions/time_limit_exceeded/forever.py').verdict, 'TLE');
+      assert.equal(row('submissions/time_limit_exceeded/forever.py').ok, true);
+      const slow = row('submissions/time_limit_exceeded/slow.py');
+      assert.equal(slow.ok, false);
+      assert.equal(slow.verdict, 'TLE', 'over the time limit itself');
+      assert.match(slow.detail, /sensitive to the time limit: AC in 1\.\d+ s with 2 s \(the time limit × limits\.time_safety_margin 2\)/);
+      assert.match(report.timeLimit, /time_limit_exceeded submissions must exceed it × limits\.time_safety_margin 2: 2 s/);
+      assert.ok(report.notes.some((n: string) => n.startsWith('submissions/time_limit_exceeded/slow.py: sensitive to the time limit')), report.notes.join('\n'));
+    });
+
+    it("passes when the package's margin is small enough: 2023-07 time_limit_to_tle 1.2", async function () {
+      const yaml = 'problem_format_version: 2023-07\nlimits:\n  time_limit: 1\n  memory: 256\n  time_multipliers:\n    time_limit_to_tle: 1.2\n';
+      const r = await verdict('problem', 'validate', pkg(yaml), '--json', ...backend);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.match(JSON.parse(r.stdout).timeLimit, /× limits\.time_multipliers\.time_limit_to_tle 1\.2: 1\.20 s/);
+    });
+
+    it('refuses a margin below 1 with a message naming the field', async function () {
+      const r = await verdict('problem', 'validate', pkg('limits:\n  time_limit: 1\n  time_safety_margin: 0.5\n'), '--json', ...backend);
+      assert.equal(r.code, 2, r.stdout + r.stderr);
+      assert.match(r.stderr, /limits\.time_safety_margin must be a number between 1 and 100, got 0\.5/);
+    });
+  });
+
+  describe('problem.yaml languages', function () {
+    const pkg = () =>
+      writeTree({
+        'problem.yaml': 'name: Only C++\nlanguages: cpp\nlimits:\n  time_limit: 1\n  memory: 256\n',
+        'data/secret/1.in': '1 2\n',
+        'data/secret/1.ans': '3\n',
+        'submissions/accepted/sum.py': 'a, b = map(int, input().split())\nprint(a + b)\n',
+      });
+
+    it('verdict judge refuses a submission in another language, naming the field', async function () {
+      const dir = pkg();
+      const r = await verdict('judge', dir, path.join(dir, 'submissions/accepted/sum.py'), '--json', ...backend);
+      assert.equal(r.code, 2, r.stdout + r.stderr);
+      assert.match(r.stderr, /not judged: Python 3 is not among the languages this problem allows \(problem\.yaml languages: cpp\)/);
+      assert.equal(r.stdout, '');
+    });
+
+    it('verdict problem validate reports such a submission instead of judging it', async function () {
+      const r = await verdict('problem', 'validate', pkg(), '--json', ...backend);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const [row] = JSON.parse(r.stdout).submissions;
+      assert.equal(row.verdict, null);
+      assert.equal(row.ok, false);
+      assert.match(row.detail, /problem\.yaml languages: cpp/);
+    });
+  });
+
   describe("a package's included files (include/<language>/, include/default/)", function () {
     it('adds the driver to every submission in its language, replacing files of the same name; C++20 takes include/cpp/', async function () {
       const dir = writeTree({

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { lstatSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { compareTokens, tokenOptions } from '../../packages/judge/src/checkers/tokens.ts';
-import { languageForSubmission, layoutSources, loadLanguageDefinitions, loadProblemPackage, PackageError, type Language } from '@verdict/judge';
+import { allowsLanguage, languageForSubmission, languageRefusal, layoutSources, loadLanguageDefinitions, loadProblemPackage, PackageError, type Language } from '@verdict/judge';
 import { removeTempDirs, tempDir, writeTree } from './helpers.ts';
 import { writeZip } from './zip-builder.ts';
 
@@ -154,6 +154,60 @@ describe('problem package formats', function () {
         ],
       );
       await rejects(loadProblemPackage(withYaml('name: F\n', { 'data/secret/testdata.yaml': 'output_validator_flags: fuzzy\n' })), /"fuzzy" is not a flag/);
+    });
+  });
+
+  describe('limits, languages and keywords', function () {
+    const modern = (yaml: string, more: Record<string, string> = {}) => withYaml(`problem_format_version: 2023-07\nname: M\n${yaml}`, more);
+
+    it('reads the time safety margin: legacy time_safety_margin (default 2), 2023-07 time_multipliers.time_limit_to_tle (default 1.5)', async function () {
+      assert.equal((await loadProblemPackage(withYaml('name: L\n'))).timeSafetyMargin, 2);
+      assert.equal((await loadProblemPackage(withYaml('name: L\nlimits:\n  time_safety_margin: 3\n'))).timeSafetyMargin, 3);
+      assert.equal((await loadProblemPackage(modern(''))).timeSafetyMargin, 1.5);
+      assert.equal((await loadProblemPackage(modern('limits:\n  time_multipliers:\n    time_limit_to_tle: 1.2\n'))).timeSafetyMargin, 1.2);
+      await rejects(loadProblemPackage(withYaml('name: L\nlimits:\n  time_safety_margin: 0.5\n')), /limits\.time_safety_margin must be a number between 1 and 100, got 0\.5/);
+      await rejects(loadProblemPackage(withYaml('name: L\nlimits:\n  time_safety_margin: lots\n')), /limits\.time_safety_margin must be a number .*"lots"/);
+      await rejects(loadProblemPackage(modern('limits:\n  time_multipliers:\n    time_limit_to_tle: 0\n')), /limits\.time_multipliers\.time_limit_to_tle must be a number between 1 and 100, got 0/);
+    });
+
+    it('reads the output, code, compilation and validation limits; the validator carries its own', async function () {
+      const yaml = 'name: L\nvalidation: custom\nlimits:\n  output: 2\n  code: 4\n  compilation_time: 5\n  compilation_memory: 300\n  validation_time: 7\n  validation_memory: 400\n  validation_output: 3\n';
+      const problem = await loadProblemPackage(withYaml(yaml, { 'output_validators/v/v.py': 'import sys\nsys.exit(42)\n' }));
+      assert.deepEqual(problem.resourceLimits, { outputMb: 2, codeKb: 4, compile: { timeMs: 5000, memoryMb: 300 }, validator: { timeMs: 7000, memoryMb: 400, outputMb: 3 } });
+      assert.deepEqual(problem.checker, { kind: 'kattis', source: path.join(problem.dir, 'output_validators/v'), flags: [], limits: { timeMs: 7000, memoryMb: 400, outputMb: 3 } });
+      assert.deepEqual((await loadProblemPackage(withYaml('name: L\n'))).resourceLimits, {}, 'none named: the judge keeps its own');
+      await rejects(loadProblemPackage(withYaml('name: L\nlimits:\n  output: 0\n')), /limits\.output \(MB\) must be a number between 1 and 1024, got 0/);
+      await rejects(loadProblemPackage(withYaml('name: L\nlimits:\n  compilation_time: 3600\n')), /limits\.compilation_time \(seconds\) must be a number between 1 and 600, got 3600/);
+      await rejects(loadProblemPackage(withYaml('name: L\nlimits:\n  validation_memory: [1]\n')), /limits\.validation_memory \(MB\) must be a number .*a list/);
+      await rejects(loadProblemPackage(withYaml('name: L\nlimits:\n  code: -1\n')), /limits\.code \(KiB\) must be a number/);
+    });
+
+    it('reads languages as a list or as text, all meaning every language, and refuses what is not a list of codes', async function () {
+      assert.deepEqual((await loadProblemPackage(modern('languages: [cpp, Java]\n'))).languages, ['cpp', 'java']);
+      assert.deepEqual((await loadProblemPackage(withYaml('name: L\nlanguages: c cpp python3\n'))).languages, ['c', 'cpp', 'python3']);
+      assert.equal((await loadProblemPackage(withYaml('name: L\nlanguages: all\n'))).languages, undefined);
+      assert.equal((await loadProblemPackage(withYaml('name: L\n'))).languages, undefined);
+      await rejects(loadProblemPackage(withYaml('name: L\nlanguages: 5\n')), /problem\.yaml: languages must be text or a list of text, got 5/);
+      await rejects(loadProblemPackage(withYaml('name: L\nlanguages: [cpp, {x: 1}]\n')), /languages must be text or a list of text, got a list/);
+      await rejects(loadProblemPackage(withYaml('name: L\nlanguages: []\n')), /languages names no language/);
+      await rejects(loadProblemPackage(withYaml('name: L\nlanguages: "c++ (gcc)"\n')), /languages: "\(gcc\)" is not a language code/);
+    });
+
+    it('keeps keywords (metadata) as a list, from a list or text, and refuses a malformed value', async function () {
+      assert.deepEqual((await loadProblemPackage(modern('keywords: [greedy, needs big integers]\n'))).keywords, ['greedy', 'needs big integers']);
+      assert.deepEqual((await loadProblemPackage(withYaml('name: L\nkeywords: graphs  dp\n'))).keywords, ['graphs', 'dp']);
+      assert.deepEqual((await loadProblemPackage(withYaml('name: L\n'))).keywords, []);
+      await rejects(loadProblemPackage(withYaml('name: L\nkeywords:\n  a: b\n')), /problem\.yaml: keywords must be text or a list of text, got a mapping/);
+      await rejects(loadProblemPackage(withYaml('name: L\nkeywords: [1, 2]\n')), /keywords must be text or a list of text/);
+    });
+
+    it('matches a Kattis language code to its Verdict languages: cpp takes C++20, python3 takes PyPy 3', function () {
+      assert.ok(allowsLanguage(['cpp'], 'cpp20'));
+      assert.ok(allowsLanguage(['python3'], 'pypy3'));
+      assert.ok(!allowsLanguage(['pypy3'], 'python3'));
+      assert.ok(!allowsLanguage(['cpp'], 'c'));
+      assert.ok(allowsLanguage(undefined, 'c'));
+      assert.equal(languageRefusal(['cpp', 'java'], { id: 'python3', name: 'Python 3' }), 'Python 3 is not among the languages this problem allows (problem.yaml languages: cpp, java)');
     });
   });
 

@@ -2,7 +2,7 @@
 // (one submission) against a problem package.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isIgnoredSubmissionFile, languageForSubmission, listFiles, MAX_SOURCE_FILES, type JudgeResult, type Language, type SourceFile } from '@verdict/judge';
+import { isIgnoredSubmissionFile, languageForSubmission, languageRefusal, listFiles, MAX_SOURCE_FILES, type JudgeResult, type Language, type SourceFile } from '@verdict/judge';
 import { CliError } from '../errors.ts';
 import { exitCodeFor, openJudge, openProblem, parseLimit } from '../judge-setup.ts';
 import { printJson, printTable, progressBar } from '../output.ts';
@@ -35,6 +35,8 @@ export default async function judgeCommand(problemPath: string, sourcePaths: str
     if (probed.status === 'rejected') throw probed.reason;
     const status = probed.value;
     if (!status?.available) throw new CliError(`language ${language.id} is not available: ${status?.reason ?? 'not probed'}`);
+    const refused = languageRefusal(problem.languages, language);
+    if (refused) throw new CliError(`not judged: ${refused}`);
     const bar = progressBar(problem.tests.length, !flags.json);
     const result = await judge.judgeSubmission({
       problem,

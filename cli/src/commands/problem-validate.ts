@@ -2,10 +2,12 @@
 // file, or a folder of files) and check that each gets a verdict its folder promises, as
 // problemtools' verifyproblem does. A package that names no time limit gets one from its
 // accepted submissions first: the slowest one's time × the package's time multiplier, in whole
-// seconds (at least 1), and the others are judged with it.
+// seconds (at least 1), and the others are judged with it. A submission expected to time out
+// must still do so with the time limit × the package's safety margin (problemtools: else it is
+// "sensitive to the time limit"); the others must get their verdict under the time limit itself.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brokenExpectation, languageForSubmission, type ExpectedSubmission, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
+import { brokenExpectation, languageForSubmission, languageRefusal, type ExpectedSubmission, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
 import { CliError } from '../errors.ts';
 import { openJudge, openProblem } from '../judge-setup.ts';
 import { printJson, printTable, progressBar, type ProgressBar } from '../output.ts';
@@ -60,11 +62,18 @@ export default async function problemValidate(problemPath: string, flags: Valida
       limitNote = `time limit ${seconds(timeLimitMs)}: the slowest ${which}'s ${seconds(slowest)} × ${problem.timeMultiplier}, in whole seconds`;
       for (const [s, row] of rows) if (row.verdict !== null && !['TLE', 'CE', 'SE'].includes(row.verdict) && row.timeMs > timeLimitMs) rows.set(s, { ...row, verdict: 'TLE', ok: s.accepts.includes('TLE') });
     }
-    for (const s of problem.submissions) if (!rows.has(s)) rows.set(s, await judgeOne(judge, limit, s, available, bar, rows.size));
+    const margin = safetyMargin(problem);
+    if (margin && problem.submissions.some(withMargin)) limitNote += `; time_limit_exceeded submissions must exceed it × ${margin.field} ${margin.factor}: ${seconds(Math.round(limit.timeLimitMs * margin.factor))}`;
+    for (const s of problem.submissions) {
+      if (rows.has(s)) continue;
+      const row = margin && withMargin(s) ? await judgeWithMargin(judge, limit, margin, s, available, bar, rows.size) : await judgeOne(judge, limit, s, available, bar, rows.size);
+      rows.set(s, row);
+    }
     bar.stop();
     const ordered = problem.submissions.map((s) => rows.get(s)!);
     const ok = ordered.every((r) => r.ok);
-    const notes = problem.submissionNotes ?? [];
+    // The table cuts details short; the margin's are worth reading whole.
+    const notes = [...(problem.submissionNotes ?? []), ...ordered.filter((r) => r.detail.startsWith(SENSITIVE)).map((r) => `${r.file}: ${r.detail}`)];
     if (flags.json) {
       printJson({ problem: problem.name, ok, timeLimitMs: limit.timeLimitMs, timeLimit: limitNote, submissions: ordered, notes });
     } else {
@@ -81,6 +90,38 @@ export default async function problemValidate(problemPath: string, flags: Valida
   } finally {
     await Promise.all([cleanup(), judge.close()]);
   }
+}
+
+const SENSITIVE = 'sensitive to the time limit';
+
+interface SafetyMargin {
+  factor: number;
+  /** The problem.yaml field it comes from, for messages. */
+  field: string;
+}
+
+function safetyMargin(problem: Problem): SafetyMargin | null {
+  if (problem.timeSafetyMargin === undefined) return null;
+  const field = problem.formatVersion === 'legacy' ? 'limits.time_safety_margin' : 'limits.time_multipliers.time_limit_to_tle';
+  return { factor: problem.timeSafetyMargin, field };
+}
+
+/** Judged with the margin: expected to time out, without expectations of its own for parts of the test data. */
+function withMargin(s: ExpectedSubmission): boolean {
+  return s.expected === 'TLE' && !s.tests;
+}
+
+/**
+ * Runs the submission once with the time limit × the margin. Still TLE: as expected. Finished
+ * within it but over the time limit: TLE under the limit, but only just, which the package's
+ * margin says it must not be. Within the time limit itself: its verdict is the same under both.
+ */
+async function judgeWithMargin(judge: Judge, problem: Problem, margin: SafetyMargin, submission: ExpectedSubmission, available: Language[], bar: ProgressBar, done: number): Promise<Row> {
+  const high = Math.round(problem.timeLimitMs * margin.factor);
+  const row = await judgeOne(judge, { ...problem, timeLimitMs: high }, submission, available, bar, done);
+  if (row.verdict === null || row.verdict === 'TLE' || row.timeMs <= problem.timeLimitMs) return row;
+  const detail = `${SENSITIVE}: ${row.verdict} in ${seconds(row.timeMs)} with ${seconds(high)} (the time limit × ${margin.field} ${margin.factor})`;
+  return { ...row, verdict: 'TLE', ok: false, detail };
 }
 
 async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubmission, available: Language[], bar: ProgressBar, done: number): Promise<Row> {
@@ -104,6 +145,8 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
   if ('error' in detected) return { ...base, verdict: null, ok: false, detail: detected.error };
   const language = detected.language;
   if (!available.some((l) => l.id === language.id)) return { ...base, verdict: null, ok: false, detail: `language ${language.id} is not available on this machine` };
+  const refused = languageRefusal(problem.languages, language);
+  if (refused) return { ...base, verdict: null, ok: false, detail: `not judged: ${refused}` };
   const result = await judge.judgeSubmission({
     problem,
     language,

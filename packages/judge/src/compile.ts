@@ -1,7 +1,7 @@
-// Compiling a source in a work folder through the backend. Compiles get fixed, generous limits.
+// Compiling a source in a work folder through the backend. Compiles get generous limits of their own, or the package's.
 import type { JudgeBackend, RunLimits } from './plugin-api.ts';
 import { expandArgv, languageEnv, type ArgvValues } from './languages.ts';
-import type { Language } from './types.ts';
+import type { Language, ProgramLimits } from './types.ts';
 
 export const COMPILE_LIMITS: RunLimits = {
   cpuMs: 10_000,
@@ -12,6 +12,18 @@ export const COMPILE_LIMITS: RunLimits = {
   stderrBytes: 64 << 10,
   diskKb: 256 * 1024,
 };
+
+/** The compile limits with a package's own (Kattis `limits.compilation_time`, `compilation_memory`) in place of the judge's. */
+export function compileLimits(named: ProgramLimits | undefined): RunLimits {
+  if (!named) return COMPILE_LIMITS;
+  const cpuMs = named.timeMs ?? COMPILE_LIMITS.cpuMs;
+  return {
+    ...COMPILE_LIMITS,
+    cpuMs,
+    wallMs: Math.max(COMPILE_LIMITS.wallMs!, cpuMs * 2),
+    memoryKb: named.memoryMb !== undefined ? named.memoryMb * 1024 : COMPILE_LIMITS.memoryKb,
+  };
+}
 
 const MESSAGE_LIMIT = 16 << 10;
 
@@ -29,6 +41,7 @@ export function singleSourceValues(language: Language): Omit<ArgvValues, 'memory
 /**
  * `extras`: arguments after the compiler's name and read-only folders (a precompiled header).
  * `sources`: the files, main file and entry class (default: one file named `sourceFile`).
+ * `limits`: the compiler's (compileLimits).
  */
 export async function compileInDir(
   backend: JudgeBackend,
@@ -37,6 +50,7 @@ export async function compileInDir(
   memoryMb: number,
   extras: { args: string[]; readOnlyBinds: { host: string; sandbox: string }[] } | null = null,
   sources: Omit<ArgvValues, 'memoryMb'> = singleSourceValues(language),
+  limits: RunLimits = COMPILE_LIMITS,
 ): Promise<CompileOutcome> {
   if (!language.compile) return { status: 'OK', message: '' };
   const [compiler, ...rest] = expandArgv(language.compile, { memoryMb, ...sources });
@@ -45,7 +59,7 @@ export async function compileInDir(
     workDir,
     readOnlyBinds: extras?.readOnlyBinds,
     env: languageEnv(language),
-    limits: COMPILE_LIMITS,
+    limits,
   });
   // The message is stored as text, which PostgreSQL refuses with a NUL in it (a compiler, or
   // whatever a language runs to compile, may print one); invalid UTF-8 is already U+FFFD.
@@ -57,9 +71,9 @@ export async function compileInDir(
     case 'SE':
       return { status: 'SE', message: `cannot run the ${language.name} compiler: ${result.message ?? 'system error'}` };
     case 'TLE':
-      return { status: 'CE', message: `${message}\ncompilation exceeded ${COMPILE_LIMITS.cpuMs / 1000} s`.trim() };
+      return { status: 'CE', message: `${message}\ncompilation exceeded ${limits.cpuMs / 1000} s`.trim() };
     case 'MLE':
-      return { status: 'CE', message: `${message}\ncompilation exceeded ${COMPILE_LIMITS.memoryKb / 1024} MB of memory`.trim() };
+      return { status: 'CE', message: `${message}\ncompilation exceeded ${limits.memoryKb / 1024} MB of memory`.trim() };
     case 'OLE':
       return { status: 'CE', message: `${message}\ncompiler output or files too large`.trim() };
     default:

@@ -15,6 +15,7 @@ export { extractZip, type ZipLimits } from './package/zip.ts';
 export { isDirectory, listFiles } from './package/files.ts';
 export { isIgnoredSubmissionFile } from './package/submissions.ts';
 export { brokenExpectation } from './package/expectations.ts';
+export { allowsLanguage, languageRefusal } from './package/allowed-languages.ts';
 export { worthAnotherRun } from './verdict.ts';
 export { removeDir } from './workspace.ts';
 /** Temporary folders named after their process, swept once it is gone (also the PDF renderer's). */

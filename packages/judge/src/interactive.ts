@@ -8,7 +8,7 @@ import { chmod, lstat, mkdir, open, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { InteractiveRunResult, JudgeBackend, RunLimits, RunResult } from './plugin-api.ts';
-import { CHECKER_LIMITS, compileSpecialJudge, kattisVerdict, specialJudgeArgv, testlibVerdict, type CompiledSpecialJudge, type SpecialJudgeEnv } from './checkers/special.ts';
+import { compileSpecialJudge, kattisVerdict, specialJudgeArgv, testlibVerdict, type CompiledSpecialJudge, type SpecialJudgeEnv, validatorLimits } from './checkers/special.ts';
 import { languageEnv } from './languages.ts';
 import type { Language, Problem, TestCase, TestResult, Verdict } from './types.ts';
 import { runVerdict, worthAnotherRun } from './verdict.ts';
@@ -147,6 +147,12 @@ class Passes {
     }
   }
 
+  /** The judge's limits for a validator, or the package's own (limits.validation_*). */
+  private validatorLimits(): RunLimits {
+    const checker = this.t.problem.checker;
+    return validatorLimits(checker.kind === 'kattis' || checker.kind === 'testlib' ? checker.limits : undefined);
+  }
+
   /** The validator's argv: Kattis `input answer feedback_dir [flags]`, testlib `input output answer`. */
   private validatorArgv(): string[] {
     const run = specialJudgeArgv(this.validator);
@@ -157,7 +163,7 @@ class Passes {
     const { t } = this;
     const run = await this.env.backend.runInteractive!({
       program: { argv: t.argv, workDir: programDir, env: t.env, limits: t.limits },
-      validator: { argv: validatorArgv, workDir: dir, env: languageEnv(this.validator.language), limits: interactorLimits(t.limits) },
+      validator: { argv: validatorArgv, workDir: dir, env: languageEnv(this.validator.language), limits: interactorLimits(t.limits, this.validatorLimits()) },
     });
     const said = await this.validatorSays(run.validator, dir);
     return { ...interactiveVerdict(run, said, t.language, t.cpuLimitMs), validatorExit: run.validator.exitCode, program: run.program };
@@ -174,7 +180,7 @@ class Passes {
       workDir: dir,
       env: languageEnv(this.validator.language),
       stdin: { file: t.outputFile },
-      limits: CHECKER_LIMITS,
+      limits: this.validatorLimits(),
     });
     const said = await this.validatorSays(validator, dir);
     return { verdict: said.verdict, message: said.message, validatorExit: validator.exitCode, program };
@@ -217,9 +223,9 @@ export function interactiveVerdict(
  * The validator lives as long as the program may (its wall-clock limit and more), so that a
  * deadlock ends at the program's limit (TLE), never at the validator's (SE).
  */
-function interactorLimits(program: RunLimits): RunLimits {
+function interactorLimits(program: RunLimits, own: RunLimits): RunLimits {
   const programWallMs = program.wallMs ?? 3 * program.cpuMs;
-  return { ...CHECKER_LIMITS, cpuMs: Math.max(CHECKER_LIMITS.cpuMs, programWallMs), wallMs: programWallMs + CHECKER_LIMITS.wallMs! };
+  return { ...own, cpuMs: Math.max(own.cpuMs, programWallMs), wallMs: programWallMs + own.wallMs! };
 }
 
 /**

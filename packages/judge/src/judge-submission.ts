@@ -6,7 +6,7 @@ import { openTestRuns, type TestRuns } from './test-runs.ts';
 import type { CheckOutput } from './checkers/index.ts';
 import type { SpecialJudgeEnv } from './checkers/special.ts';
 import type { CompileCache } from './compile-cache.ts';
-import { compileInDir, type CompileOutcome } from './compile.ts';
+import { compileInDir, compileLimits, type CompileOutcome } from './compile.ts';
 import type { PrecompiledHeaders } from './precompiled-headers.ts';
 import { judgeInteractiveTest } from './interactive.ts';
 import { expandArgv, languageEnv } from './languages.ts';
@@ -16,6 +16,7 @@ import { judgeScored, type ScoredResult } from './scoring.ts';
 import { overallVerdict, runVerdict, worthAnotherRun } from './verdict.ts';
 import { filesSize, makeWorkDir, removeDir } from './workspace.ts';
 import { isDirectory, listFiles } from './package/files.ts';
+import { KATTIS_LANGUAGE_CODES, languageRefusal } from './package/allowed-languages.ts';
 
 export interface JudgeOptions {
   /** Run every test instead of stopping at the first failure (ICPC stops). */
@@ -37,6 +38,7 @@ export interface JudgeRunContext {
   log?: (message: string) => void;
 }
 
+/** A run's output cap unless the package names one (Kattis `limits.output`). */
 const OUTPUT_CAP_BYTES = 64 << 20;
 /**
  * CPU time on shared VMs is noisy, so the backend gets this much headroom over the time limit: a
@@ -57,7 +59,7 @@ export function runLimits(problem: Problem, language: Language): Required<RunLim
     wallMs: cpuMs * 2 + 500,
     memoryKb: memoryMb * 1024,
     pids: 64,
-    outputBytes: OUTPUT_CAP_BYTES,
+    outputBytes: problem.resourceLimits?.outputMb !== undefined ? Math.round(problem.resourceLimits.outputMb * 2 ** 20) : OUTPUT_CAP_BYTES,
     stderrBytes: 64 << 10,
     diskKb: 64 * 1024,
   };
@@ -113,6 +115,11 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
   const outputDir = await makeWorkDir(ctx.workRoot, 'output');
   try {
     onProgress?.({ phase: 'compiling', total });
+    const refused = refusal(request);
+    if (refused) {
+      onProgress?.({ phase: 'done', total });
+      return { verdict: 'CE', timeMs: 0, memoryKb: 0, compileMessage: refused, tests: [] };
+    }
     const layout = withIncluded(
       layoutSources(language, source, request.files, request.submissionName, { mainFile: request.mainFile, guessMainFile: request.guessMainFile }),
       await includedFiles(problem, language),
@@ -125,7 +132,7 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
     }
     await writeSources(workDir, layout);
     const values = layoutValues(language, layout);
-    const compiled = await clock.time('compileMs', () => compileSubmission(ctx, language, workDir, layout, values, problem.memoryLimitMb));
+    const compiled = await clock.time('compileMs', () => compileSubmission(ctx, language, workDir, layout, values, problem));
     if (compiled.status !== 'OK' || total === 0) {
       onProgress?.({ phase: 'done', total });
       const message = compiled.status !== 'OK' ? compiled.message : 'the problem has no tests';
@@ -200,13 +207,24 @@ async function judgeInWorkDirs(ctx: JudgeRunContext, request: JudgeRequest, cloc
   }
 }
 
-/** Kattis language codes where Verdict's id differs: one include/ folder serves every C++ and Python 3. */
-const INCLUDE_CODES: Record<string, string> = { cpp20: 'cpp', pypy3: 'python3' };
+/**
+ * What the package forbids before anything runs: a language it does not allow (problem.yaml
+ * `languages`), sources over its `limits.code`.
+ */
+function refusal({ problem, language, source, files }: JudgeRequest): string | null {
+  const byLanguage = languageRefusal(problem.languages, language);
+  if (byLanguage) return byLanguage;
+  const codeKb = problem.resourceLimits?.codeKb;
+  const bytes = files?.length ? files.reduce((sum, f) => sum + Buffer.byteLength(f.content, 'utf8'), 0) : Buffer.byteLength(source, 'utf8');
+  if (codeKb !== undefined && bytes > codeKb * 1024) return `the source takes ${(bytes / 1024).toFixed(1)} KiB, over the problem's ${codeKb} KiB (problem.yaml limits.code)`;
+  return null;
+}
 
 /** The problem's files for every submission in this language: include/<language>/, else include/default/. */
 async function includedFiles(problem: Problem, language: Language): Promise<SourceFile[]> {
   if (!problem.includeDir) return [];
-  for (const folder of [language.id, INCLUDE_CODES[language.id], 'default']) {
+  // One include/ folder serves every C++ and Python 3 (Kattis codes).
+  for (const folder of [language.id, KATTIS_LANGUAGE_CODES[language.id], 'default']) {
     if (!folder) continue;
     const dir = path.join(problem.includeDir, folder);
     if (!(await isDirectory(dir))) continue;
@@ -240,20 +258,24 @@ async function compileSubmission(
   workDir: string,
   layout: SourceLayout,
   values: ReturnType<typeof layoutValues>,
-  memoryMb: number,
+  problem: Problem,
 ): Promise<CompileOutcome> {
   if (!language.compile) return { status: 'OK', message: '' };
-  const single = layout.files.length === 1 && layout.files[0].name === language.sourceFile;
+  const named = problem.resourceLimits?.compile;
+  const single = layout.files.length === 1 && layout.files[0].name === language.sourceFile && !named;
   // A single file under the language's name keeps its key of before (a cache survives upgrades);
-  // several files are compiled by what they are and which of them is the main one.
-  const cacheText = single ? layout.files[0].content : JSON.stringify({ main: layout.mainFile, files: layout.files.map((f) => [f.name, f.content]) });
+  // several files are compiled by what they are and which of them is the main one, and under a
+  // package's own compile limits by those too (what compiled with more may not with less).
+  const cacheText = single
+    ? layout.files[0].content
+    : JSON.stringify({ main: layout.mainFile, files: layout.files.map((f) => [f.name, f.content]), ...(named ? { limits: named } : {}) });
   const key = ctx.compileCache && ctx.toolchain ? ctx.compileCache.key(language, ctx.toolchain, cacheText) : null;
   if (key) {
     const kept = await ctx.compileCache!.restore(key, workDir);
     if (kept) return { status: 'OK', message: kept.message };
   }
   const extras = ctx.precompiledHeaders && ctx.toolchain ? await ctx.precompiledHeaders.extrasFor(language, ctx.toolchain) : null;
-  const outcome = await compileInDir(ctx.backend, language, workDir, memoryMb, extras, values);
+  const outcome = await compileInDir(ctx.backend, language, workDir, problem.memoryLimitMb, extras, values, compileLimits(named));
   if (key && outcome.status === 'OK') await ctx.compileCache!.keep(key, workDir, layout.files.map((f) => f.name), outcome.message);
   return outcome;
 }

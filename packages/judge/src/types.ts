@@ -84,9 +84,12 @@ export type CheckerSpec =
    */
   | { kind: 'tokens'; flags: string[] }
   /** A testlib-style checker: `checker input output answer`, exit 0 AC, 1 WA, 2 PE, 3 FAIL. */
-  | { kind: 'testlib'; source: string }
-  /** A Kattis output validator: `validator input answer feedback_dir [flags] < output`, 42 AC, 43 WA. */
-  | { kind: 'kattis'; source: string; flags: string[] }
+  | { kind: 'testlib'; source: string; limits?: ProgramLimits }
+  /**
+   * A Kattis output validator: `validator input answer feedback_dir [flags] < output`, 42 AC, 43 WA.
+   * `limits`: the package's (problem.yaml `limits.validation_*`), replacing the judge's own.
+   */
+  | { kind: 'kattis'; source: string; flags: string[]; limits?: ProgramLimits }
   /** A checker registered by a plugin. */
   | { kind: 'plugin'; name: string; options: Record<string, unknown> };
 
@@ -156,6 +159,25 @@ export interface Interaction {
   maxPasses: number;
 }
 
+/** Limits of a program the package names (each absent: the judge's own). */
+export interface ProgramLimits {
+  timeMs?: number;
+  memoryMb?: number;
+  outputMb?: number;
+}
+
+/** Kattis problem.yaml `limits` beyond time and memory (absent: the judge's own). */
+export interface ResourceLimits {
+  /** `limits.output`: the submission's output cap, MB. */
+  outputMb?: number;
+  /** `limits.code`: the submission's source files together, KiB. */
+  codeKb?: number;
+  /** `limits.compilation_time`, `limits.compilation_memory`: compiling a submission. */
+  compile?: ProgramLimits;
+  /** `limits.validation_time`, `limits.validation_memory`, `limits.validation_output`: the output validator. */
+  validator?: ProgramLimits;
+}
+
 export interface Problem {
   name: string;
   /** Absent: a batch problem. */
@@ -172,11 +194,26 @@ export interface Problem {
    */
   timeLimitFrom?: 'package' | 'default';
   timeMultiplier?: number;
+  /**
+   * `problem validate`: a time_limit_exceeded submission must still exceed the time limit × this
+   * (Kattis legacy `limits.time_safety_margin`, default 2; 2023-07 and 2025-09
+   * `limits.time_multipliers.time_limit_to_tle`, default 1.5).
+   */
+  timeSafetyMargin?: number;
   /** A Kattis package's format version (absent for flat packages). */
   formatVersion?: 'legacy' | '2023-07' | '2025-09';
   memoryLimitMb: number;
   /** Whether the languages' time and memory factors apply (false for formats that do not apply them, like Kattis). */
   languageFactors?: boolean;
+  /** The package's limits on output, source size, compiling and validating (Kattis `limits`). */
+  resourceLimits?: ResourceLimits;
+  /**
+   * The languages a submission may be in, as Kattis language codes (problem.yaml `languages`);
+   * absent: every language. See allowsLanguage.
+   */
+  languages?: string[];
+  /** problem.yaml `keywords`: metadata, not used in judging. */
+  keywords?: string[];
   /**
    * Kattis `include/`: files added to every submission before it is compiled, from
    * `include/<language>/` or else `include/default/` (a driver, a header), overwriting the

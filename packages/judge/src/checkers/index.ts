@@ -5,7 +5,7 @@ import type { CheckerSpec } from '../types.ts';
 import { defaultChecker } from './default.ts';
 import { floatChecker } from './float.ts';
 import { tokenOptions, tokensChecker } from './tokens.ts';
-import { compileSpecialJudge, runSpecialJudge, type SpecialJudgeEnv } from './special.ts';
+import { compileSpecialJudge, runSpecialJudge, validatorLimits, type SpecialJudgeEnv } from './special.ts';
 
 /** `flags`: the test's own validator flags (Kattis test groups), replacing the problem's. */
 export type CheckOutput = (ctx: CheckerContext, flags?: string[]) => Promise<CheckerResult>;
@@ -27,7 +27,8 @@ export async function prepareChecker(spec: CheckerSpec, env: SpecialJudgeEnv, re
     case 'kattis': {
       const compiled = await compileSpecialJudge(env, spec.source);
       const problemFlags = spec.kind === 'kattis' ? spec.flags : [];
-      return (ctx, flags) => runSpecialJudge(env, compiled, spec.kind, ctx, spec.kind === 'kattis' ? (flags ?? problemFlags) : []);
+      const limits = validatorLimits(spec.limits);
+      return (ctx, flags) => runSpecialJudge(env, compiled, spec.kind, ctx, spec.kind === 'kattis' ? (flags ?? problemFlags) : [], limits);
     }
     case 'plugin': {
       const checker = registry.checker(spec.name);

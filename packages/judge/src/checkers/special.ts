@@ -8,11 +8,24 @@ import { compileInDir } from '../compile.ts';
 import { expandArgv, languageEnv, languageForFile, languageForSubmission, type ArgvValues } from '../languages.ts';
 import { listFiles } from '../package/files.ts';
 import { layoutSources, layoutValues, type SourceLayout } from '../sources.ts';
-import type { Language } from '../types.ts';
+import type { Language, ProgramLimits } from '../types.ts';
 import { copyFiles, copyReadable, copyTree, makeWorkDir, removeDir } from '../workspace.ts';
 
 export const CHECKER_LIMITS: RunLimits = { cpuMs: 10_000, wallMs: 20_000, memoryKb: 1024 * 1024, pids: 64, outputBytes: 1 << 20, stderrBytes: 64 << 10 };
 const CHECKER_MEMORY_MB = 512;
+
+/** The validator's limits with the package's own (Kattis `limits.validation_*`) in place of the judge's. */
+export function validatorLimits(named: ProgramLimits | undefined): RunLimits {
+  if (!named) return CHECKER_LIMITS;
+  const cpuMs = named.timeMs ?? CHECKER_LIMITS.cpuMs;
+  return {
+    ...CHECKER_LIMITS,
+    cpuMs,
+    wallMs: Math.max(CHECKER_LIMITS.wallMs!, cpuMs * 2),
+    memoryKb: named.memoryMb !== undefined ? named.memoryMb * 1024 : CHECKER_LIMITS.memoryKb,
+    outputBytes: named.outputMb !== undefined ? Math.round(named.outputMb * 2 ** 20) : CHECKER_LIMITS.outputBytes,
+  };
+}
 
 export interface SpecialJudgeEnv {
   backend: JudgeBackend;
@@ -201,6 +214,7 @@ export async function runSpecialJudge(
   protocol: Protocol,
   ctx: CheckerContext,
   flags: string[] = [],
+  limits: RunLimits = CHECKER_LIMITS,
 ): Promise<CheckerResult> {
   const workDir = await makeWorkDir(env.workRoot, 'check');
   try {
@@ -220,7 +234,7 @@ export async function runSpecialJudge(
       workDir,
       env: languageEnv(judge.language),
       stdin: protocol === 'kattis' ? { file: path.join(workDir, 'output.txt') } : undefined,
-      limits: CHECKER_LIMITS,
+      limits,
     });
     const said = protocol === 'kattis' ? await readFeedback(feedback) : (result.stderr || result.stdout).trim();
     if (result.status !== 'OK' && result.status !== 'RE') {

@@ -3,7 +3,7 @@
 // not support is refused here with a message naming it, never judged as something else.
 import path from 'node:path';
 import { load as parseYaml } from 'js-yaml';
-import type { Interaction } from '../types.ts';
+import type { Interaction, ProgramLimits, ResourceLimits } from '../types.ts';
 import { PackageError } from './errors.ts';
 import { isDirectory, readText } from './files.ts';
 
@@ -23,7 +23,13 @@ export interface KattisSettings {
   timeLimitMs?: number;
   /** Accepted submissions' slowest time × this = the time limit, when the package names none. */
   timeMultiplier: number;
+  /** A time_limit_exceeded submission must still exceed the time limit × this. */
+  timeSafetyMargin: number;
   memoryLimitMb?: number;
+  resourceLimits: ResourceLimits;
+  /** Kattis language codes; undefined: all. */
+  languages?: string[];
+  keywords: string[];
   /** Whether the output is checked by the package's own validator. */
   customValidator: boolean;
   validatorFlags: string[];
@@ -64,7 +70,11 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
     name: problemName(meta.name) ?? ini.name,
     timeLimitMs: await timeLimit(dir, limits, ini),
     timeMultiplier: timeMultiplier(limits, modern),
+    timeSafetyMargin: timeSafetyMargin(limits, modern),
     memoryLimitMb: numberIn(limits.memory, 'limits.memory (MB)', 1, MAX_MEMORY_LIMIT_MB),
+    resourceLimits: resourceLimits(limits),
+    languages: languageCodes(meta.languages),
+    keywords: keywordList(meta.keywords),
     customValidator,
     validatorFlags: flagList(meta.validator_flags, 'validator_flags'),
     interaction: interactive || multiPass ? { interactive, multiPass, maxPasses: multiPass ? passes : 1 } : undefined,
@@ -121,6 +131,68 @@ function timeMultiplier(limits: Yaml, modern: boolean): number {
     return numberIn(multipliers.ac_to_time_limit, 'limits.time_multipliers.ac_to_time_limit', 1, 100) ?? 2;
   }
   return numberIn(limits.time_multiplier, 'limits.time_multiplier', 1, 100) ?? 5;
+}
+
+/**
+ * legacy limits.time_safety_margin (default 2); 2023-07 limits.time_multipliers.time_limit_to_tle
+ * (default 1.5): how far over the time limit a time_limit_exceeded submission must still be.
+ */
+function timeSafetyMargin(limits: Yaml, modern: boolean): number {
+  if (modern) {
+    const multipliers = asObject(limits.time_multipliers, 'limits.time_multipliers');
+    return numberIn(multipliers.time_limit_to_tle, 'limits.time_multipliers.time_limit_to_tle', 1, 100) ?? 1.5;
+  }
+  return numberIn(limits.time_safety_margin, 'limits.time_safety_margin', 1, 100) ?? 2;
+}
+
+/** The most the judge gives a program of the package: more is refused at load, naming the field. */
+const MAX_PROGRAM_SECONDS = 600;
+const MAX_OUTPUT_MB = 1024;
+const MAX_CODE_KB = 64 * 1024;
+
+/** limits.output, code, compilation_*, validation_*: each honoured where the judge runs that program. */
+function resourceLimits(limits: Yaml): ResourceLimits {
+  const ms = (key: string) => {
+    const seconds = numberIn(limits[key], `limits.${key} (seconds)`, 1, MAX_PROGRAM_SECONDS);
+    return seconds === undefined ? undefined : Math.round(seconds * 1000);
+  };
+  const mb = (key: string, max: number) => numberIn(limits[key], `limits.${key} (MB)`, 1, max);
+  const compile = programLimits({ timeMs: ms('compilation_time'), memoryMb: mb('compilation_memory', MAX_MEMORY_LIMIT_MB) });
+  const validator = programLimits({ timeMs: ms('validation_time'), memoryMb: mb('validation_memory', MAX_MEMORY_LIMIT_MB), outputMb: mb('validation_output', MAX_OUTPUT_MB) });
+  return dropUndefined({ outputMb: mb('output', MAX_OUTPUT_MB), codeKb: numberIn(limits.code, 'limits.code (KiB)', 1, MAX_CODE_KB), compile, validator });
+}
+
+function programLimits(limits: ProgramLimits): ProgramLimits | undefined {
+  const named = dropUndefined(limits);
+  return Object.keys(named).length > 0 ? named : undefined;
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * `languages`: the Kattis codes of the languages a submission may be in, a list or (legacy) text
+ * separated by spaces; `all` (the default) allows every language.
+ */
+function languageCodes(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const codes = textList(value, 'languages');
+  if (codes.length === 0) throw new PackageError('problem.yaml: languages names no language (leave it out, or say all, to allow every language)');
+  for (const code of codes) if (!/^[a-z][a-z0-9_+#.-]*$/i.test(code)) throw new PackageError(`problem.yaml: languages: ${describe(code)} is not a language code (such as cpp, java, python3)`);
+  return codes.some((c) => c.toLowerCase() === 'all') ? undefined : codes.map((c) => c.toLowerCase());
+}
+
+/** `keywords`: a list, or text separated by spaces (legacy). */
+function keywordList(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  return textList(value, 'keywords');
+}
+
+function textList(value: unknown, what: string): string[] {
+  if (typeof value === 'string') return value.split(/\s+/).filter((w) => w !== '');
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map((v: string) => v.trim()).filter((v) => v !== '');
+  throw new PackageError(`problem.yaml: ${what} must be text or a list of text, got ${describe(value)}`);
 }
 
 function validatorProtocol(value: unknown): 'kattis' | 'testlib' {

@@ -57,9 +57,13 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
     timeLimitMs: settings.timeLimitMs ?? defaults.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
     timeLimitFrom: settings.timeLimitMs !== undefined || defaults.timeLimitMs !== undefined ? 'package' : 'default',
     timeMultiplier: settings.timeMultiplier,
+    timeSafetyMargin: settings.timeSafetyMargin,
     formatVersion: settings.format2025 ? '2025-09' : settings.modern ? '2023-07' : 'legacy',
     memoryLimitMb: settings.memoryLimitMb ?? defaults.memoryLimitMb ?? KATTIS_DEFAULT_MEMORY_MB,
     languageFactors: false,
+    resourceLimits: settings.resourceLimits,
+    ...(settings.languages ? { languages: settings.languages } : {}),
+    keywords: settings.keywords,
     // include/<language>/ and include/default/ (files right in include/ are headers validators link to).
     ...((await listFiles(path.join(dir, 'include'))).some((f) => f.includes(path.sep)) ? { includeDir: path.join(dir, 'include') } : {}),
     tests,
@@ -133,7 +137,8 @@ function checkFlags(flags: string[], what: string): void {
 }
 
 function validatorSpec(source: string, settings: KattisSettings, flags: string[]): CheckerSpec {
-  return settings.protocol === 'testlib' ? { kind: 'testlib', source } : { kind: 'kattis', source, flags };
+  const limits = settings.resourceLimits.validator;
+  return settings.protocol === 'testlib' ? { kind: 'testlib', source, ...(limits ? { limits } : {}) } : { kind: 'kattis', source, flags, ...(limits ? { limits } : {}) };
 }
 
 async function statement(dir: string): Promise<Problem['statement']> {
