@@ -12,7 +12,7 @@ import { formatServerTime } from '../../web/src/lib/time.ts';
 import { animationsDone, clickByText, clickTestId, launchBrowser, storeLogin, waitForText, type BrowserSession } from './browser.ts';
 
 const MINUTE = 60_000;
-const FROZEN_BANNER = /^Scoreboard frozen since \d\d:\d\d; results after it are hidden$/;
+const FROZEN_BANNER = /^Scoreboard frozen since \d\d:\d\d \(UTC\+8\); results after it are hidden$/;
 
 describe('e2e: scoreboard freeze and countdown @slow', function () {
   this.timeout(150_000);
@@ -74,7 +74,7 @@ describe('e2e: scoreboard freeze and countdown @slow', function () {
     const { kind, text } = await notice();
     assert.equal(kind, 'frozen');
     assert.match(text, FROZEN_BANNER);
-    assert.equal(text, `Scoreboard frozen since ${contest.freezeTime!.slice(11, 16)}; results after it are hidden`);
+    assert.equal(text, `Scoreboard frozen since ${contest.freezeTime!.slice(11, 16)} (UTC+8); results after it are hidden`);
     const pending = await page.waitForSelector('[data-testid="leaderboard"] [data-cell="pending"]');
     assert.equal(await pending!.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim()), '? 2 tries');
     assert.equal(await pending!.evaluate((el) => el.getAttribute('title')), '2 tries: 1 before the freeze, 1 after it (results hidden)');

@@ -62,16 +62,16 @@ describe('web: the frozen board', () => {
   const never = { freezeTime: null, thawTime: null, frozen: false };
 
   it('tells contestants the board is frozen since HH:MM, and nothing otherwise', () => {
-    assert.deepEqual(boardNotice(frozen, 'public'), { kind: 'frozen', text: 'Scoreboard frozen since 14:00; results after it are hidden' });
+    assert.deepEqual(boardNotice(frozen, 'public'), { kind: 'frozen', text: 'Scoreboard frozen since 14:00 (UTC+8); results after it are hidden' });
     for (const contest of [beforeFreeze, thawed, never]) assert.equal(boardNotice(contest, 'public'), null);
   });
 
   it('tells administrators which board they see', () => {
-    assert.deepEqual(boardNotice(frozen, 'live'), { kind: 'live', text: 'Live board: contestants see it frozen since 14:00 until you thaw it' });
-    assert.deepEqual(boardNotice(frozen, 'frozen'), { kind: 'frozen', text: 'Scoreboard frozen since 14:00; results after it are hidden' });
-    assert.deepEqual(boardNotice(beforeFreeze, 'live'), { kind: 'live', text: 'The board freezes for contestants at 14:00' });
-    assert.deepEqual(boardNotice(thawed, 'live'), { kind: 'thawed', text: 'Thawed at 15:30: everyone sees the final board' });
-    assert.deepEqual(boardNotice(thawed, 'frozen'), { kind: 'frozen', text: 'The board as frozen at 14:00 (thawed at 15:30); results after it are hidden' });
+    assert.deepEqual(boardNotice(frozen, 'live'), { kind: 'live', text: 'Live board: contestants see it frozen since 14:00 (UTC+8) until you thaw it' });
+    assert.deepEqual(boardNotice(frozen, 'frozen'), { kind: 'frozen', text: 'Scoreboard frozen since 14:00 (UTC+8); results after it are hidden' });
+    assert.deepEqual(boardNotice(beforeFreeze, 'live'), { kind: 'live', text: 'The board freezes for contestants at 14:00 (UTC+8)' });
+    assert.deepEqual(boardNotice(thawed, 'live'), { kind: 'thawed', text: 'Thawed at 15:30 (UTC+8): everyone sees the final board' });
+    assert.deepEqual(boardNotice(thawed, 'frozen'), { kind: 'frozen', text: 'The board as frozen at 14:00 (UTC+8), thawed at 15:30 (UTC+8); results after it are hidden' });
     assert.equal(boardNotice(never, 'live'), null);
   });
 

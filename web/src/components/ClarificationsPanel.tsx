@@ -10,6 +10,7 @@ import { notify, toast } from '../feedback.ts';
 import { headline, isNotice, newestFirst, problemLabel, questionProblem, toastContent } from '../lib/clarifications.ts';
 import { useClarifications, type ClarificationFeed } from '../lib/useClarifications.ts';
 import { useT } from '../i18n/index.ts';
+import { withZone } from '../lib/time.ts';
 
 interface Props {
   contestId: number;
@@ -156,7 +157,7 @@ function ClarificationList({ items, newAbove }: { items: Clarification[]; newAbo
               {isNotice(item) && item.version > newAbove ? <Tag color="red">{t('clar.new')}</Tag> : null}
             </Space>
           }
-          extra={<Typography.Text type="secondary">{item.answerTime ?? item.createTime}</Typography.Text>}
+          extra={<Typography.Text type="secondary">{withZone(item.answerTime ?? item.createTime)}</Typography.Text>}
         >
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: item.kind === 'question' ? 8 : 0 }}>{item.text}</Typography.Paragraph>
           {item.kind === 'question' ? (

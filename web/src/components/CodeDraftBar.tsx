@@ -3,7 +3,7 @@
 import { Button, Space, Typography } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
 import { useT } from '../i18n/index.ts';
-import { formatServerTime } from '../lib/time.ts';
+import { formatServerTime, withZone } from '../lib/time.ts';
 import type { CodeDraft } from '../lib/useCodeDraft.ts';
 
 export function CodeDraftBar({ draft, hasTemplate }: { draft: CodeDraft; hasTemplate: boolean }) {
@@ -14,7 +14,7 @@ export function CodeDraftBar({ draft, hasTemplate }: { draft: CodeDraft; hasTemp
     </Typography.Text>
   ) : (
     <Typography.Text type="secondary" data-testid="draft-status">
-      {draft.restoredAt !== null ? t('draft.restored', { time: formatServerTime(draft.restoredAt) }) : t('draft.kept')}
+      {draft.restoredAt !== null ? t('draft.restored', { time: withZone(formatServerTime(draft.restoredAt)) }) : t('draft.kept')}
     </Typography.Text>
   );
   return (

@@ -3,7 +3,7 @@ import { Alert, Tag } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { contestCountdown } from '../lib/contestClock.ts';
 import { serverNow } from '../lib/serverClock.ts';
-import { parseServerTime } from '../lib/time.ts';
+import { parseServerTime, withZone } from '../lib/time.ts';
 import { useInterval } from '../lib/useInterval.ts';
 import { notify } from '../feedback.ts';
 import { t, useLanguage } from '../i18n/index.ts';
@@ -44,7 +44,7 @@ export function ContestCountdown({ startTime, endTime }: Props) {
           showIcon
           banner
           style={{ marginTop: 8 }}
-          message={t('clock.endsAt', { time: endTime ?? '' })}
+          message={t('clock.endsAt', { time: withZone(endTime ?? '') })}
           data-testid="end-warning"
         />
       )}

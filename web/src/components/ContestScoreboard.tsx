@@ -5,6 +5,7 @@ import type { BoardNotice } from '../lib/contestClock.ts';
 import { ContestCountdown } from './ContestCountdown.tsx';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
 import { useT } from '../i18n/index.ts';
+import { withZone } from '../lib/time.ts';
 import { storage } from '../storage.ts';
 
 const NOTICE_TYPES = { frozen: 'info', live: 'warning', thawed: 'success' } as const;
@@ -39,8 +40,8 @@ export function ContestScoreboard({ contestId, contest, rows, problemCount, prob
           {extra}
         </Space>
         <Descriptions column={{ xs: 1, sm: 2 }} size="small" style={{ marginTop: 8 }}>
-          <Descriptions.Item label={t('field.startTime')}>{contest?.startTime}</Descriptions.Item>
-          <Descriptions.Item label={t('field.endTime')}>{contest?.endTime}</Descriptions.Item>
+          <Descriptions.Item label={withZone(t('field.startTime'))}>{contest?.startTime}</Descriptions.Item>
+          <Descriptions.Item label={withZone(t('field.endTime'))}>{contest?.endTime}</Descriptions.Item>
           {contest ? (
             <Descriptions.Item label={t('contestDetails.scoring')}>
               <span data-testid="board-scoring-rule" data-rule={contest.scoringRule}>

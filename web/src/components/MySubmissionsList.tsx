@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { judgeApi } from '../api/judge.ts';
 import type { JudgeRecord } from '../api/types.ts';
 import { useT } from '../i18n/index.ts';
+import { withZone } from '../lib/time.ts';
 import { urls } from '../lib/paths.ts';
 import { hasRunFigures } from '../lib/recordFigures.ts';
 import { useRequest } from '../lib/useRequest.ts';
@@ -49,7 +50,7 @@ export function MySubmissionsList({ contestId, problemId, version }: Props) {
           { title: t('field.result'), dataIndex: 'judgeResult', render: (code: string, r: JudgeRecord) => <VerdictWithScore code={code} record={r} /> },
           { title: t('field.timeMs'), dataIndex: 'runTime', render: (v: number, r: JudgeRecord) => (hasRunFigures(r.judgeResult) ? v : '—') },
           { title: t('field.memoryKb'), dataIndex: 'runMemory', render: (v: number, r: JudgeRecord) => (hasRunFigures(r.judgeResult) ? v : '—') },
-          { title: t('field.judgeTime'), dataIndex: 'judgeTime' },
+          { title: withZone(t('field.judgeTime')), dataIndex: 'judgeTime' },
         ]}
       />
     </Card>

@@ -1,6 +1,7 @@
 import { Card, Descriptions, Typography } from 'antd';
 import { VerdictTag } from './VerdictTag.tsx';
 import { t, useLanguage } from '../i18n/index.ts';
+import { withZone } from '../lib/time.ts';
 
 export interface ResultPanelState {
   judgeResult: string;
@@ -43,7 +44,7 @@ export function SubmissionResultPanel({ result, limits }: { result: ResultPanelS
             </Typography.Text>
           ) : null}
         </Descriptions.Item>
-        <Descriptions.Item label={t('field.judgeTime')}>
+        <Descriptions.Item label={withZone(t('field.judgeTime'))}>
           <span style={{ whiteSpace: 'nowrap' }}>{result.judgeTime || '—'}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('field.time')}>

@@ -27,6 +27,8 @@ export const en = {
   'common.kb': '{value} KB',
   'common.mb': '{value} MB',
   'common.seconds': '{seconds} s',
+  // A time's heading or value with the zone every time is in: "Start Time (UTC+8)".
+  'common.withZone': '{text} (UTC+8)',
 
   // Field names (table columns, form labels)
   'field.id': 'ID',
@@ -258,7 +260,7 @@ export const en = {
   'clock.fiveMinutes': 'Less than 5 minutes left in the contest',
   'clock.endsAt': 'Less than 5 minutes left: the contest ends at {time}',
   'freeze.frozen': 'Scoreboard frozen since {time}; results after it are hidden',
-  'freeze.frozenThawed': 'The board as frozen at {time} (thawed at {thaw}); results after it are hidden',
+  'freeze.frozenThawed': 'The board as frozen at {time}, thawed at {thaw}; results after it are hidden',
   'freeze.live': 'Live board: contestants see it frozen since {time} until you thaw it',
   'freeze.thawed': 'Thawed at {time}: everyone sees the final board',
   'freeze.upcoming': 'The board freezes for contestants at {time}',
@@ -284,6 +286,10 @@ export const en = {
   'problem.statement': 'Statement',
   'problem.pdf': 'PDF',
   'problem.noStatement': 'No statement',
+  'problem.pdfStatement': 'The statement of this problem is a PDF',
+  'problem.pdfStatementOf': 'Statement of {title} (PDF)',
+  'problem.openPdf': 'Open in a new tab',
+  'problem.pdfStatementFailed': 'Could not load the PDF statement',
   'problem.chooseLanguage': 'Choose a language',
   'problem.cooldownTitle': 'One submission every few seconds',
   'problem.submit': 'Submit',

@@ -27,6 +27,7 @@ export const zh: Record<MessageKey, string> = {
   'common.kb': '{value} KB',
   'common.mb': '{value} MB',
   'common.seconds': '{seconds} 秒',
+  'common.withZone': '{text}（UTC+8）',
 
   // Field names (table columns, form labels)
   'field.id': 'ID',
@@ -258,7 +259,7 @@ export const zh: Record<MessageKey, string> = {
   'clock.fiveMinutes': '比赛剩余不到 5 分钟',
   'clock.endsAt': '剩余不到 5 分钟：比赛将于 {time} 结束',
   'freeze.frozen': '榜单已于 {time} 封榜；此后的结果已隐藏',
-  'freeze.frozenThawed': '{time} 封榜时的榜单（已于 {thaw} 解榜）；此后的结果已隐藏',
+  'freeze.frozenThawed': '{time} 封榜时的榜单，已于 {thaw} 解榜；此后的结果已隐藏',
   'freeze.live': '实时榜单：选手自 {time} 起看到的是封榜的榜单，直到你解榜',
   'freeze.thawed': '已于 {time} 解榜：所有人都能看到最终榜单',
   'freeze.upcoming': '榜单将于 {time} 对选手封榜',
@@ -284,6 +285,10 @@ export const zh: Record<MessageKey, string> = {
   'problem.statement': '题面',
   'problem.pdf': 'PDF',
   'problem.noStatement': '暂无题面',
+  'problem.pdfStatement': '本题题面为 PDF',
+  'problem.pdfStatementOf': '{title} 的题面（PDF）',
+  'problem.openPdf': '在新标签页中打开',
+  'problem.pdfStatementFailed': '无法加载 PDF 题面',
   'problem.chooseLanguage': '选择语言',
   'problem.cooldownTitle': '每隔几秒只能提交一次',
   'problem.submit': '提交',

@@ -4,6 +4,7 @@
 // count from the server's now: the browser's clock plus the offset measured at the last reply.
 import { formatContestTime, parseContestTime } from '@verdict/shared';
 import { t } from '../i18n/index.ts';
+import { withZone } from './time.ts';
 
 /** The warning shows this long before the end. */
 export const END_WARNING_MS = 5 * 60_000;
@@ -57,9 +58,9 @@ export interface FreezeState {
   frozen: boolean;
 }
 
-/** `HH:MM` of a wire time (the contest's zone). */
+/** `HH:MM (UTC+8)` of a wire time (the contest's zone, labelled). */
 function clockOf(wireTime: string): string {
-  return formatContestTime(parseContestTime(wireTime)).slice(11, 16);
+  return withZone(formatContestTime(parseContestTime(wireTime)).slice(11, 16));
 }
 
 export type BoardNotice = { kind: 'frozen' | 'live' | 'thawed'; text: string } | null;

@@ -5,6 +5,14 @@ import { t } from '../i18n/index.ts';
 
 export { formatContestTime as formatServerTime, parseContestTime as parseServerTime } from '@verdict/shared';
 
+/**
+ * A time's heading or value labelled with the zone of every time the app shows: "Start Time
+ * (UTC+8)", "14:00 (UTC+8)". The browser's own zone may differ (issue 17, defect 3).
+ */
+export function withZone(text: string): string {
+  return t('common.withZone', { text });
+}
+
 export type ContestPhase = 'notStarted' | 'running' | 'ended';
 
 export function contestPhase(startMs: number, endMs: number, nowMs: number): ContestPhase {

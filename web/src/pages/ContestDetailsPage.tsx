@@ -7,7 +7,7 @@ import { judgeApi } from '../api/judge.ts';
 import type { ContestProblem, JudgeRecord } from '../api/types.ts';
 import { urls } from '../lib/paths.ts';
 import { checkChosenContest } from '../lib/validation.ts';
-import { contestPhase, formatServerTime, parseServerTime, problemOpenRefusal } from '../lib/time.ts';
+import { contestPhase, formatServerTime, parseServerTime, problemOpenRefusal, withZone } from '../lib/time.ts';
 import { attemptsByProblem, bestByProblem } from '../lib/bestRecord.ts';
 import { useInterval } from '../lib/useInterval.ts';
 import { pollEvery, useLiveEvents } from '../lib/useLiveEvents.ts';
@@ -127,9 +127,9 @@ export default function ContestDetailsPage() {
           <Descriptions.Item label={t('contestDetails.contestId')}>{contest.contestId}</Descriptions.Item>
           <Descriptions.Item label={t('field.title')}>{contest.title}</Descriptions.Item>
           <Descriptions.Item label={t('contestDetails.status')}>{ready ? <PhaseTag phase={contestPhase(startMs, endMs, now)} /> : null}</Descriptions.Item>
-          <Descriptions.Item label={t('contestDetails.start')}>{contest.startTime}</Descriptions.Item>
-          <Descriptions.Item label={t('contestDetails.end')}>{contest.endTime}</Descriptions.Item>
-          <Descriptions.Item label={t('contestDetails.currentTime')}>
+          <Descriptions.Item label={withZone(t('contestDetails.start'))}>{contest.startTime}</Descriptions.Item>
+          <Descriptions.Item label={withZone(t('contestDetails.end'))}>{contest.endTime}</Descriptions.Item>
+          <Descriptions.Item label={withZone(t('contestDetails.currentTime'))}>
             <span data-testid="current-time">{formatServerTime(now)}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('contestDetails.countdown')}>

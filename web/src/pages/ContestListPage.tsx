@@ -10,6 +10,7 @@ import { useRequest } from '../lib/useRequest.ts';
 import { storage, storeContest } from '../storage.ts';
 import { notify } from '../feedback.ts';
 import { useT } from '../i18n/index.ts';
+import { withZone } from '../lib/time.ts';
 
 export default function ContestListPage() {
   const navigate = useNavigate();
@@ -59,8 +60,8 @@ export default function ContestListPage() {
             columns={[
               { title: '#', dataIndex: 'id', width: 60 },
               { title: t('field.title'), dataIndex: 'title', ellipsis: true },
-              { title: t('field.startTime'), dataIndex: 'startTime', width: 170 },
-              { title: t('field.endTime'), dataIndex: 'endTime', width: 170 },
+              { title: withZone(t('field.startTime')), dataIndex: 'startTime', width: 170 },
+              { title: withZone(t('field.endTime')), dataIndex: 'endTime', width: 170 },
               {
                 title: t('field.action'),
                 key: 'action',
@@ -79,9 +80,9 @@ export default function ContestListPage() {
           {chosen ? (
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('field.title')}>{chosen.title}</Descriptions.Item>
-              <Descriptions.Item label={t('field.createTime')}>{chosen.createTime}</Descriptions.Item>
-              <Descriptions.Item label={t('field.startTime')}>{chosen.startTime}</Descriptions.Item>
-              <Descriptions.Item label={t('field.endTime')}>{chosen.endTime}</Descriptions.Item>
+              <Descriptions.Item label={withZone(t('field.createTime'))}>{chosen.createTime}</Descriptions.Item>
+              <Descriptions.Item label={withZone(t('field.startTime'))}>{chosen.startTime}</Descriptions.Item>
+              <Descriptions.Item label={withZone(t('field.endTime'))}>{chosen.endTime}</Descriptions.Item>
             </Descriptions>
           ) : (
             <Empty description={t('contestList.pressView')} image={Empty.PRESENTED_IMAGE_SIMPLE} />

@@ -14,6 +14,7 @@ import { storage } from '../storage.ts';
 import { notify } from '../feedback.ts';
 import { VerdictWithScore } from '../components/VerdictTag.tsx';
 import { useT } from '../i18n/index.ts';
+import { withZone } from '../lib/time.ts';
 
 export const HISTORY_EXPORT_NAME = 'JudgeRecords.csv';
 
@@ -82,7 +83,7 @@ export default function HistoryPage() {
             render: (title: string | null, r: JudgeRecord) => <span data-testid="record-contest">{title ?? (r.contestId === null ? '—' : r.contestId)}</span>,
           },
           { title: t('field.template'), dataIndex: 'templateName', width: 120, responsive: ['md'] },
-          { title: t('field.judgeTime'), dataIndex: 'judgeTime', width: 170, responsive: ['md'] },
+          { title: withZone(t('field.judgeTime')), dataIndex: 'judgeTime', width: 170, responsive: ['md'] },
           { title: t('field.result'), dataIndex: 'judgeResult', width: 90, render: (code: string, r: JudgeRecord) => <VerdictWithScore code={code} record={r} /> },
           { title: t('field.timeMs'), dataIndex: 'runTime', width: 90, responsive: ['sm'], render: (v: number, r: JudgeRecord) => (hasRunFigures(r.judgeResult) ? v : '—') },
           { title: t('field.memoryKb'), dataIndex: 'runMemory', width: 110, responsive: ['md'], render: (v: number, r: JudgeRecord) => (hasRunFigures(r.judgeResult) ? v : '—') },

@@ -14,6 +14,7 @@ import { CodeEditor } from '../components/CodeEditor.tsx';
 import { VerdictTag, VerdictWithScore } from '../components/VerdictTag.tsx';
 import { notify } from '../feedback.ts';
 import { useT } from '../i18n/index.ts';
+import { withZone } from '../lib/time.ts';
 import { copyText } from '../lib/clipboard.ts';
 import { paths, urls } from '../lib/paths.ts';
 import { hasRunFigures } from '../lib/recordFigures.ts';
@@ -106,7 +107,7 @@ export default function SubmissionPage() {
         <Descriptions.Item label={t('field.memory')}>
           <span data-testid="submission-memory">{measured ? t('common.kb', { value: detail.runMemory }) : '—'}</span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('field.judgeTime')}>{detail.judgeTime}</Descriptions.Item>
+        <Descriptions.Item label={withZone(t('field.judgeTime'))}>{detail.judgeTime}</Descriptions.Item>
       </Descriptions>
 
       {judging ? <Alert style={{ marginTop: 12 }} type="info" showIcon message={t('submissionView.waiting')} /> : null}

@@ -15,6 +15,7 @@ import { BalloonSwatch } from './BalloonSwatch.tsx';
 import { BALLOON_POLL_MS, defaultBalloonContest, formatContestClock, shownBalloons, withDelivery } from './logic/balloons.ts';
 import { inkOn } from './logic/problemColors.ts';
 import { t as tNow, tn, useT } from '../../i18n/index.ts';
+import { withZone } from '../../lib/time.ts';
 
 const balloonKey = (b: Balloon) => `${b.userId}-${b.problemId}`;
 
@@ -153,7 +154,7 @@ export default function BalloonsPage() {
                 key: 'time',
                 width: 100,
                 render: (_, b) => (
-                  <Tooltip title={t('balloons.acceptedAt', { time: b.acceptTime })}>
+                  <Tooltip title={t('balloons.acceptedAt', { time: withZone(b.acceptTime) })}>
                     <span data-testid="balloon-time">{formatContestClock(b.contestSeconds)}</span>
                   </Tooltip>
                 ),
@@ -211,7 +212,7 @@ export default function BalloonsPage() {
                     />
                     {b.delivered ? (
                       <Typography.Text type="secondary" data-testid="balloon-delivered-by">
-                        {b.deliveredBy ?? t('balloons.deletedAccount')}, {b.deliveredAt?.slice(11)}
+                        {b.deliveredBy ?? t('balloons.deletedAccount')}, {b.deliveredAt ? withZone(b.deliveredAt.slice(11)) : null}
                       </Typography.Text>
                     ) : null}
                   </Space>

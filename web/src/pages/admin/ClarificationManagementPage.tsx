@@ -14,6 +14,7 @@ import { FormModal } from './FormModal.tsx';
 import { askerLabel, audienceLabel, highestId, newestFirst, newQuestions, unansweredQueue } from './logic/clarifications.ts';
 import { MANAGEMENT_TABLE } from './tableProps.ts';
 import { t as tNow, useT } from '../../i18n/index.ts';
+import { withZone } from '../../lib/time.ts';
 
 const REFRESH_MS = 5000;
 
@@ -96,7 +97,7 @@ export default function ClarificationManagementPage() {
             problemColumn,
             { title: t('judgeClar.from'), key: 'from', width: 140, render: (_, c) => askerLabel(c) },
             { title: t('judgeClar.question'), dataIndex: 'text', width: 360, render: textCell },
-            { title: t('judgeClar.asked'), dataIndex: 'createTime', width: 170 },
+            { title: withZone(t('judgeClar.asked')), dataIndex: 'createTime', width: 170 },
             {
               title: t('field.action'),
               key: 'action',
@@ -133,7 +134,7 @@ export default function ClarificationManagementPage() {
             { title: t('judgeClar.answer'), dataIndex: 'answer', width: 260, render: textCell },
             { title: t('judgeClar.shownTo'), key: 'audience', width: 100, render: (_, c) => audienceLabel(c) },
             { title: t('judgeClar.by'), dataIndex: 'answeredBy', width: 110 },
-            { title: t('field.time'), key: 'time', width: 170, render: (_, c) => c.answerTime ?? c.createTime },
+            { title: withZone(t('field.time')), key: 'time', width: 170, render: (_, c) => c.answerTime ?? c.createTime },
             {
               title: t('field.action'),
               key: 'action',
@@ -178,7 +179,7 @@ function AnswerModal({ question, onClose, onDone }: { question: JudgeClarificati
       {question ? (
         <Card size="small" style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary">
-            {question.contestTitle} · {problemLabel(question)} · {askerLabel(question)} · {question.createTime}
+            {question.contestTitle} · {problemLabel(question)} · {askerLabel(question)} · {withZone(question.createTime)}
           </Typography.Text>
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '6px 0 0' }} data-testid="answer-modal-question">
             {question.text}

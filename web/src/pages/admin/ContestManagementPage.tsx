@@ -20,6 +20,7 @@ import { fromWireTime } from './logic/contestTimes.ts';
 import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
 import { selectableTable } from './tableProps.ts';
 import { useT, type Translate } from '../../i18n/index.ts';
+import { withZone } from '../../lib/time.ts';
 
 // The dialog reads spreadsheets (the xlsx library): loaded when first opened.
 const UserListModal = lazyNamed(() => import('./UserListModal.tsx').then((m) => m.UserListModal));
@@ -151,8 +152,8 @@ export default function ContestManagementPage() {
               ),
             },
             { title: t('field.title'), dataIndex: 'title', width: 180, ellipsis: true },
-            { title: t('field.startTime'), dataIndex: 'startTime', width: 170 },
-            { title: t('field.endTime'), dataIndex: 'endTime', width: 170 },
+            { title: withZone(t('field.startTime')), dataIndex: 'startTime', width: 170 },
+            { title: withZone(t('field.endTime')), dataIndex: 'endTime', width: 170 },
             {
               title: t('field.action'),
               key: 'action',

@@ -4,6 +4,7 @@ import { adminContestsApi, type ContestMember } from '../../api/adminContests.ts
 import type { Contest, ContestProblem } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
 import { t as tNow, useT } from '../../i18n/index.ts';
+import { withZone } from '../../lib/time.ts';
 
 /** View contest: its users and problems tables. */
 export function ContestViewModal({ contest, onClose }: { contest: Contest | null; onClose: () => void }) {
@@ -44,7 +45,7 @@ export function ContestViewModal({ contest, onClose }: { contest: Contest | null
       data-testid="contest-view-modal"
     >
       <Typography.Paragraph type="secondary">
-        {contest?.startTime} — {contest?.endTime}
+        {contest ? withZone(`${contest.startTime} — ${contest.endTime}`) : null}
         {contest ? ` · ${t(`scoring.${contest.scoringRule}`)}` : null}
       </Typography.Paragraph>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>

@@ -12,6 +12,7 @@ import { SubmissionDetailModal } from './SubmissionDetailModal.tsx';
 import { newestFirst } from './logic/search.ts';
 import { MANAGEMENT_TABLE } from './tableProps.ts';
 import { useT } from '../../i18n/index.ts';
+import { withZone } from '../../lib/time.ts';
 
 const RESULT_CODES = ['AC', 'WA', 'PE', 'TLE', 'MLE', 'RE', 'CE', 'SE', 'PD', 'JG', 'CP'];
 const REFRESH_MS = 5000;
@@ -66,7 +67,7 @@ export default function SubmissionManagementPage() {
             { title: t('field.template'), dataIndex: 'templateName', width: 140, responsive: ['md'], render: (name: string, r) => name || r.language },
             { title: t('field.memory'), dataIndex: 'runMemory', width: 100, responsive: ['md'], render: (v: number | null) => (v === null ? '' : t('common.kb', { value: v })) },
             { title: t('field.time'), dataIndex: 'runTime', width: 90, responsive: ['sm'], render: (v: number | null) => (v === null ? '' : t('common.ms', { value: v })) },
-            { title: t('field.judgeTime'), dataIndex: 'judgeTime', width: 170, responsive: ['md'] },
+            { title: withZone(t('field.judgeTime')), dataIndex: 'judgeTime', width: 170, responsive: ['md'] },
             { title: t('field.result'), dataIndex: 'judgeResult', width: 90, render: (v: string, r: AdminRecord) => <VerdictWithScore code={v} record={r} /> },
           ]}
         />
