@@ -160,14 +160,15 @@ export class JudgeQueue {
 
   /**
    * Hands the judge jobs locked by `owner` (a processName) to the next worker that looks,
-   * as Agenda does once a lock is older than its lifetime: for a process known to be dead
+   * as Agenda does once a lock is older than its lifetime, before the queued ones (as
+   * worker-heartbeat.ts releases a dead worker's): for a process known to be dead
    * (the server's judge process after it exited), so its records need not wait for its
    * heartbeat to go stale (worker-heartbeat.ts). Returns how many were released. Never call it
    * for a process that may be alive.
    */
   async releaseJobsOf(owner: string): Promise<number> {
     const { numAffectedRows } = await sql`
-      update agenda_jobs set locked_at = to_timestamp(0)
+      update agenda_jobs set locked_at = to_timestamp(0), next_run_at = to_timestamp(0)
        where name = ${JUDGE_JOB} and last_modified_by = ${owner} and locked_at is not null`.execute(this.db);
     return Number(numAffectedRows ?? 0);
   }

@@ -70,7 +70,9 @@ export class WorkerHeartbeat {
 
   /**
    * One statement: removes the rows of dead workers and expires their jobs' locks (Agenda hands a
-   * job whose lock is older than its lifetime to the next worker that looks). Of two processes
+   * job whose lock is older than its lifetime to the next worker that looks), due first: a job
+   * that was being judged has no next run, and would otherwise wait behind every queued one (Agenda
+   * takes jobs by next run, unset last). Of two processes
    * doing this at once, one deletes a row and the other finds it gone; a job another worker has
    * locked since names that worker and is left alone.
    */
@@ -80,7 +82,7 @@ export class WorkerHeartbeat {
       with dead as (
         delete from judge_workers where heartbeat_at < now() - ${timing.workerDeadMs}::integer * interval '1 millisecond'
         returning name)
-      update agenda_jobs set locked_at = to_timestamp(0)
+      update agenda_jobs set locked_at = to_timestamp(0), next_run_at = to_timestamp(0)
        where name = ${jobName} and locked_at is not null and last_modified_by in (select name from dead)
       returning last_modified_by as owner`.execute(db);
     if (!rows.length) return;
