@@ -1,11 +1,13 @@
-// The two small C helpers of the backend, compiled with gcc once into the cache directory:
+// The small C helpers of the backend, compiled with gcc once into the cache directory:
 // - seccomp-bpf writes the seccomp deny list as BPF (libseccomp), handed to `bwrap --seccomp`;
 // - rlimit-exec sets RLIMIT_CPU/FSIZE/STACK/CORE, drops to the sandbox user and execs bwrap
 //   (Node cannot set rlimits);
 // - exec-gate runs inside the sandbox and holds the program back until the judge has moved it
 //   into the run's cgroups (see run.ts);
 // - session-runner is the sandbox's pid 1 when one sandbox runs every test of a submission
-//   (see session.ts).
+//   (see session.ts);
+// - launcher-spawner forks the launchers, so the judge process is not forked per run
+//   (see spawner.ts).
 // Binaries are named after a hash of their source, so an edited helper is rebuilt.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -24,6 +26,9 @@ export interface Helpers {
   execGate: string;
   /** The in-sandbox pid 1 of a session, running every test of a submission. */
   sessionRunner: string;
+  /** Starts launchers for the judge (spawner.ts), or null when it cannot be built (see spawnerProblem). */
+  launcherSpawner: string | null;
+  spawnerProblem: string | null;
   /** The BPF program file, or null when seccomp is unavailable (see seccompProblem). */
   seccompBpf: string | null;
   seccompProblem: string | null;
@@ -58,6 +63,11 @@ async function buildHelpers(cacheDir: string): Promise<Helpers> {
   const sessionRunner = await compile(cacheDir, 'session-runner', ['-static']).catch((err: Error) => {
     throw new Error(`cannot build the session runner (static): ${err.message} (fix: apt-get install -y gcc libc6-dev)`);
   });
+  // Without it every launcher is forked from the judge, as before it existed: slower, as safe.
+  const spawner = await compile(cacheDir, 'launcher-spawner', ['-static']).then(
+    (binary) => ({ launcherSpawner: binary, spawnerProblem: null }),
+    (err: Error) => ({ launcherSpawner: null, spawnerProblem: `cannot build the launcher spawner: ${err.message.split('\n')[0]}` }),
+  );
   try {
     const writer = await compile(cacheDir, 'seccomp-bpf', ['-lseccomp']);
     const bpf = `${writer}.bpf`;
@@ -65,12 +75,12 @@ async function buildHelpers(cacheDir: string): Promise<Helpers> {
       await run(writer, [`${bpf}.${process.pid}`]);
       await fs.rename(`${bpf}.${process.pid}`, bpf);
     }
-    return { rlimitExec, execGate, sessionRunner, seccompBpf: bpf, seccompProblem: null };
+    return { rlimitExec, execGate, sessionRunner, ...spawner, seccompBpf: bpf, seccompProblem: null };
   } catch (err) {
     const problem =
       `seccomp filter unavailable: ${(err as Error).message.split('\n')[0]} ` +
       '(fix: apt-get install -y gcc libseccomp-dev)';
-    return { rlimitExec, execGate, sessionRunner, seccompBpf: null, seccompProblem: problem };
+    return { rlimitExec, execGate, sessionRunner, ...spawner, seccompBpf: null, seccompProblem: problem };
   }
 }
 
