@@ -144,15 +144,17 @@ describe('sandbox-bwrap plugin', function () {
     const backend = createSandboxBackend({ workDirMode: 'bind' });
     const workDir = mkdtempSync(path.join(os.tmpdir(), 'verdict-sandbox-launcher-'));
     const limits = { cpuMs: 1000, memoryKb: 65536 };
-    // Waiting launchers: children of this process still running the rlimit launcher, other than
-    // those of the backends of earlier tests.
+    // Waiting launchers: children of this backend's launcher spawner (or of this process, when
+    // launchers are forked from it) still running the rlimit launcher, other than those of the
+    // backends of earlier tests.
+    let spawnerPid = 0;
     const launchersNow = () =>
       readdirSync('/proc')
         .filter((p) => /^\d+$/.test(p))
         .filter((p) => {
           try {
             const ppid = Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-            return ppid === process.pid && /rlimit-exec/.test(readlinkSync(`/proc/${p}/exe`));
+            return (ppid === process.pid || ppid === spawnerPid) && /rlimit-exec/.test(readlinkSync(`/proc/${p}/exe`));
           } catch {
             return false;
           }
@@ -163,6 +165,8 @@ describe('sandbox-bwrap plugin', function () {
       chmodSync(workDir, 0o755);
       const first = await backend.run({ argv: ['/bin/cat'], workDir, stdin: 'in\n', limits });
       assert.equal(first.stdout, 'in\n');
+      spawnerPid = (await backend.launcherSpawner()).pid;
+      assert.ok(spawnerPid > 0, 'the launcher spawner runs');
       await backend.idle();
       assert.equal(launchers().length, 1, 'one launcher waits for the next run');
       const missing = await backend.run({ argv: ['/bin/cat'], workDir, stdin: { file: path.join(workDir, 'missing') }, limits });

@@ -11,8 +11,10 @@ import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 import { corePinning } from './cpusets.ts';
 import { loadHelpers } from './helpers.ts';
 import { runInteractiveInSandbox } from './interactive.ts';
-import { runInSandbox, stopSpareLauncher, type SandboxEnvironment } from './run.ts';
+import { stopSpareLauncher } from './launcher.ts';
+import { runInSandbox, type SandboxEnvironment } from './run.ts';
 import { openSessionInSandbox } from './session.ts';
+import { LauncherSpawner } from './spawner.ts';
 import { systemError } from './verdict.ts';
 import { bindWorkDirs, tmpfsWorkDirs, type SlotOptions } from './workdir.ts';
 
@@ -32,8 +34,13 @@ export interface SandboxBackend extends JudgeBackend {
    */
   idle(): Promise<void>;
   /**
-   * Releases host resources kept between runs (idle tmpfs work dirs, spare cgroups) once the
-   * background removals are done; runs may follow.
+   * The launcher spawner (docs/sandbox.md, "Launcher"): its pid (0 when not running), how many
+   * launchers it started, and why launchers are forked from the judge instead, if they are.
+   */
+  launcherSpawner(): Promise<{ pid: number; spawned: number; problem: string | null }>;
+  /**
+   * Releases host resources kept between runs (idle tmpfs work dirs, spare cgroups, the launcher
+   * spawner) once the background removals are done; runs may follow.
    */
   close(): Promise<void>;
 }
@@ -80,6 +87,10 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
     async openSession(req: SessionRequest) {
       return openSessionInSandbox(await prepare(), req);
     },
+    async launcherSpawner() {
+      const { spawner, problem } = (await prepare()).spawner;
+      return { pid: spawner?.pid ?? 0, spawned: spawner?.spawned ?? 0, problem };
+    },
     async listRunCgroups() {
       return (await prepare()).cgroups.list();
     },
@@ -92,7 +103,8 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
       if (env) {
         env.closed = true;
         await env.nextLauncher;
-        stopSpareLauncher(env);
+        await stopSpareLauncher(env);
+        env.spawner.spawner?.close();
         await env.cgroups.close();
       }
       // The slot pool is shared by the backends of this process with the same root and user.
@@ -122,6 +134,7 @@ async function prepareEnvironment(config: SandboxConfig): Promise<SandboxEnviron
     rlimitExec: helpers.rlimitExec,
     execGate: helpers.execGate,
     sessionRunner: helpers.sessionRunner,
+    spawner: { spawner: helpers.launcherSpawner ? new LauncherSpawner(helpers.launcherSpawner) : null, problem: helpers.spawnerProblem },
     seccompBpf: config.seccomp === 'off' ? null : helpers.seccompBpf,
     systemMounts: systemMountArgs(config.systemBinds),
     pinning: corePinning(config.cpus, config.cgroupParent),

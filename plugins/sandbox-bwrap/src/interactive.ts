@@ -6,13 +6,14 @@
 import type { Duplex } from 'node:stream';
 import type { InteractiveRunRequest, InteractiveRunResult, PipedRunRequest, RunResult } from '@verdict/plugin-api';
 import { PROGRAM_STDIO_FDS } from './bwrap-args.ts';
-import { runSandboxed, startLauncher, takeLauncher, type Launcher, type SandboxEnvironment } from './run.ts';
+import { startLauncher, type Launcher } from './launcher.ts';
+import { runSandboxed, type SandboxEnvironment } from './run.ts';
 import { systemError } from './verdict.ts';
 
 export async function runInteractiveInSandbox(env: SandboxEnvironment, req: InteractiveRunRequest): Promise<InteractiveRunResult> {
   const invalid = pipedProblem('program', req.program) ?? pipedProblem('validator', req.validator);
   if (invalid) return bothFailed(`invalid interactive run request: ${invalid}`);
-  const launchers = startLaunchers(env);
+  const launchers = await startLaunchers(env);
   if (typeof launchers === 'string') return bothFailed(launchers);
   const { validator, program } = launchers;
   // The program's launcher holds its own copies now. Ours of the validator's stdin goes at once:
@@ -22,12 +23,12 @@ export async function runInteractiveInSandbox(env: SandboxEnvironment, req: Inte
   // would cut the program's copy too.
   const [validatorIn, validatorOut] = PROGRAM_STDIO_FDS.slice(0, 2).map((fd) => validator.stdio[fd] as Duplex);
   validatorIn.destroy();
-  validator.proc.once('exit', () => validatorOut.destroy());
+  void validator.exited.then(() => validatorOut.destroy());
   // Kept unread, ours would fill up once the program is gone, and a validator writing more than
   // the socket holds (~200 KB) blocked until its own wall-clock limit: SE for a program that
   // merely crashed early (found by a hostile review). Once no process of the program is left
   // (its launcher reaps them all before it exits), what the validator writes is thrown away.
-  program.proc.once('exit', () => discardFrom(validatorOut));
+  void program.exited.then(() => discardFrom(validatorOut));
   const [programRun, validatorRun] = await Promise.all([runSandboxed(env, req.program, program), runSandboxed(env, req.validator, validator)]);
   return {
     program: programRun.result,
@@ -36,15 +37,19 @@ export async function runInteractiveInSandbox(env: SandboxEnvironment, req: Inte
   };
 }
 
-/** The validator's launcher (the spare one), and the program's, given the validator's pipes; or why not. */
-function startLaunchers(env: SandboxEnvironment): { validator: Launcher; program: Launcher } | string {
+/**
+ * The validator's launcher, and the program's, given the validator's pipes; or why not. The
+ * spawner keeps copies of our ends of the validator's pipes for the program's launcher (it closes
+ * them once that one has its own), so the spare launcher, started without, is not used here.
+ */
+async function startLaunchers(env: SandboxEnvironment): Promise<{ validator: Launcher; program: Launcher } | string> {
   env.closed = false;
   let validator: Launcher | undefined;
   try {
-    validator = takeLauncher(env);
-    return { validator, program: startLauncher(env, validator) };
+    validator = await startLauncher(env, { keep: true });
+    return { validator, program: await startLauncher(env, { connectedTo: validator }) };
   } catch (err) {
-    validator?.proc.kill('SIGKILL');
+    validator?.kill('SIGKILL');
     // Its writable pipes would stay open for ever (Node closes only what it reads to the end).
     for (const stream of validator?.stdio ?? []) stream?.destroy();
     return `cannot start the launchers: ${(err as Error).message}`;

@@ -1,17 +1,17 @@
 // One sandboxed run: spawn bwrap (through the rlimit launcher) as the unprivileged user, move
 // the sandbox into its fresh cgroup once bwrap reports its pid, release it, watch CPU, wall
 // and output, then kill whatever is left, read the cgroup's figures and classify the result.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants as fsConstants, existsSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants as fsConstants, existsSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Duplex, Readable, Writable } from 'node:stream';
 import type { RunRequest, RunResult } from '@verdict/plugin-api';
-import { bwrapArgs, CONTROL_FD, PROGRAM_STDIO_FDS, SANDBOX_WORK_DIR } from './bwrap-args.ts';
+import { bwrapArgs, PROGRAM_STDIO_FDS, SANDBOX_WORK_DIR } from './bwrap-args.ts';
 import type { CgroupDriver, RunCgroup } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
 import { collectBounded, collectStdout, readAll } from './streams.ts';
 import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
 import type { Pinning } from './cpusets.ts';
+import { gateReady, launcherRequest, scheduleNextLauncher, takeLauncher, type Launcher, type SpawnerSlot } from './launcher.ts';
 import type { WorkDirProvider } from './workdir.ts';
 
 /** What the backend prepared once: helpers, cgroup driver, system mounts. */
@@ -27,6 +27,8 @@ export interface SandboxEnvironment {
   closed?: boolean;
   /** Resolves once the spare launcher for the next run is started (it starts after a run). */
   nextLauncher?: Promise<void>;
+  /** Starts the launchers (spawner.ts), or why they are forked from the judge. */
+  spawner: SpawnerSlot;
   /** BPF file for `bwrap --seccomp`, or null to run without a filter. */
   seccompBpf: string | null;
   systemMounts: string[];
@@ -57,7 +59,7 @@ export async function runSandboxed(env: SandboxEnvironment, req: RunRequest, pip
   try {
     return await runChecked(env, req, piped);
   } finally {
-    if (piped && piped.proc.exitCode === null && piped.proc.signalCode === null) piped.proc.kill('SIGKILL');
+    if (piped && !piped.exit) piped.kill('SIGKILL');
   }
 }
 
@@ -112,17 +114,6 @@ async function runChecked(env: SandboxEnvironment, req: RunRequest, piped: Launc
     cgroup.remove();
     scheduleNextLauncher(env);
   }
-}
-
-/** After a run or a session: the launcher of the next one is started once this tick is over. */
-export function scheduleNextLauncher(env: SandboxEnvironment): void {
-  env.nextLauncher ??= new Promise<void>((resolve) =>
-    setImmediate(() => {
-      env.nextLauncher = undefined;
-      prepareNextLauncher(env);
-      resolve();
-    }),
-  );
 }
 
 function requestProblem(req: RunRequest): string | null {
@@ -185,7 +176,7 @@ async function supervise(
     fds.push(fd);
     return fd;
   };
-  let child: ChildProcess | undefined;
+  let launcher: Launcher | undefined;
   const timers: NodeJS.Timeout[] = [];
   let joined = false;
   let endedAt: bigint | undefined;
@@ -208,10 +199,10 @@ async function supervise(
     // was given ('P': ours, or the other side's of an interactive run) there.
     const stdinMode = piped ? 'P' : typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin) ? `F${req.stdin.file}` : req.stdin === undefined ? 'N' : 'P';
     const request = launcherRequest(env, { cpuSeconds, fileBytes: limits.diskBytes, stackBytes: 'unlimited', stdinMode, pid1: '-', env: req.env, args });
-    const launcher = piped ?? takeLauncher(env);
-    child = launcher.proc;
-    const proc = child;
+    launcher = piped ?? (await takeLauncher(env));
+    const started = launcher;
     const { control, stdio } = launcher;
+    const bwrapErr = stdio[2] as Readable;
     const programErr = stdio[PROGRAM_STDIO_FDS[2]] as Readable;
     control.write(`${request.length}\n`);
     control.write(request);
@@ -222,25 +213,20 @@ async function supervise(
       endedAt ??= process.hrtime.bigint();
       if (joined) cgroup.killAll().catch(() => undefined);
       // The launcher kills bwrap (the sandbox dies with it) and reaps everything before it exits.
-      proc.kill('SIGTERM');
+      started.kill('SIGTERM');
     };
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-      proc.once('error', reject);
-      proc.once('exit', (code, signal) => resolve({ code, signal }));
-    });
-    exited.catch(() => undefined);
 
     // Piped: the program's stdin and stdout are the other side's, never ours.
     const stdout = piped ? Promise.resolve('') : ownStdio(stdio, req, stdinMode, stdoutFd, limits, () => stop('output'));
     const stderr = collectBounded(programErr, limits.stderrBytes);
-    const bwrapErrors = collectBounded(proc.stderr!, 64 << 10);
+    const bwrapErrors = collectBounded(bwrapErr, 64 << 10);
 
     // The launcher forks bwrap, which sets the sandbox up and execs the gate as its pid 1; the
     // gate reports 'r' and waits. Only then is it moved into the cgroups and let go (it forks
     // the program): bwrap's set-up is never charged to the run, and every process of the
     // sandbox is in the cgroups.
     timers.push(setTimeout(() => stop('setup'), SETUP_TIMEOUT_MS));
-    const gatePid = await gateReady(control, proc);
+    const gatePid = await gateReady(control, launcher);
     clearTimeout(timers.pop());
     let released = process.hrtime.bigint();
     let reported: Promise<number | null> = Promise.resolve(null);
@@ -261,13 +247,13 @@ async function supervise(
       control.destroy(); // the gate, if any, reads EOF and exits without starting the program
     }
 
-    const { code, signal } = await exited;
+    const { code, signal, lost } = await launcher.exited;
     endedAt ??= process.hrtime.bigint();
     const wallMs = Number(process.hrtime.bigint() - released) / 1e6;
     for (const t of timers.splice(0)) clearTimeout(t);
     if (!gatePid) {
       // bwrap's messages end at EOF, once it and the launcher are gone (a second at most here).
-      const giveUp = setTimeout(() => proc.stderr!.destroy(), 1000);
+      const giveUp = setTimeout(() => bwrapErr.destroy(), 1000);
       const err = await bwrapErrors;
       clearTimeout(giveUp);
       return ended(systemError(`bwrap did not start the sandbox: ${err.trim() || `exit ${code ?? signal}`}`, { stderr: err }));
@@ -278,13 +264,15 @@ async function supervise(
     const [out, err, waitStatus] = await Promise.all([stdout, stderr, reported]);
     control.destroy();
     // bwrap's messages matter only when it fails to start the sandbox (above).
-    proc.stderr!.destroy();
+    bwrapErr.destroy();
+    // The spawner died with the launcher (it kills its run): how the run ended is unknown.
+    if (lost) return ended(systemError(`the run's launcher was lost: ${lost}`, { stderr: err }));
     const figures = cgroup.figures();
     return ended(classify({ code, signal, waitStatus, wallMs, figures, stopReason, limits, stdout: out, stderr: err }));
   } finally {
     for (const t of timers) clearTimeout(t);
     for (const fd of fds) closeSync(fd);
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (launcher && !launcher.exit) launcher.kill('SIGTERM');
   }
 }
 
@@ -304,132 +292,6 @@ function ownStdio(
   return collectStdout(programOut, stdoutFd, limits.outputBytes, onOverflow);
 }
 
-/** The launcher's request (format in helpers/rlimit-exec.c). */
-export function launcherRequest(
-  env: SandboxEnvironment,
-  r: { cpuSeconds: number; fileBytes: number; stackBytes: number | 'unlimited'; stdinMode: string; pid1: string; env?: Record<string, string>; args: string[] },
-): Buffer {
-  const { config } = env;
-  const programEnv = Object.entries(r.env ? { ...PROGRAM_ENV, ...r.env } : PROGRAM_ENV).map(([k, v]) => `${k}=${v}`);
-  const fields = [config.uid, config.gid, r.cpuSeconds, r.fileBytes, r.stackBytes, r.stdinMode, r.pid1, programEnv.length, ...programEnv, config.bwrapPath, ...r.args];
-  return Buffer.from(fields.map((field) => `${field}\0`).join(''));
-}
-
-export interface Launcher {
-  proc: ChildProcess;
-  control: Duplex;
-  stdio: (Readable | Writable | null)[];
-  dead: boolean;
-}
-
-const spareLaunchers = new WeakMap<SandboxEnvironment, Launcher>();
-
-/**
- * Starts the launcher of a coming run: the judge process is forked (the costliest step of a
- * spawn from a big Node process) and the launcher waits for its request on the control socket.
- * Started for the next run once a run is over, so the fork is off the run's critical path.
- * `connectedTo`: another launcher whose program's stdout and stdin (our ends of its pipes) become
- * this program's stdin and stdout (an interactive run, interactive.ts).
- */
-export function startLauncher(env: SandboxEnvironment, connectedTo?: Launcher): Launcher {
-  const fds: number[] = [];
-  try {
-    const seccompFd = env.seccompBpf ? openSync(env.seccompBpf, fsConstants.O_RDONLY) : null;
-    if (seccompFd !== null) fds.push(seccompFd);
-    const gateFd = openSync(env.execGate, fsConstants.O_RDONLY);
-    fds.push(gateFd);
-    const proc = spawn(env.rlimitExec, [], {
-      // A new session without a controlling terminal (the program cannot reach the judge's tty);
-      // cheaper here than bwrap's own --new-session.
-      detached: true,
-      cwd: '/',
-      env: {},
-      // 0-2: bwrap's own stdio (its errors on 2); 3: seccomp filter; 4: the gate; 5: control
-      // socket (the request, then the gate's 'r' and 'g'); 6-8: the program's stdin, stdout,
-      // stderr (see bwrap-args.ts).
-      stdio: ['ignore', 'ignore', 'pipe', seccompFd ?? 'ignore', gateFd, 'pipe', ...programPipes(connectedTo), 'pipe'],
-    });
-    const stdio = proc.stdio as unknown as (Readable | Writable | null)[];
-    const control = stdio[CONTROL_FD] as Duplex;
-    control.on('error', () => undefined);
-    const launcher: Launcher = { proc, control, stdio, dead: false };
-    proc.once('error', () => (launcher.dead = true));
-    proc.once('exit', () => (launcher.dead = true));
-    return launcher;
-  } finally {
-    for (const fd of fds) closeSync(fd);
-  }
-}
-
-/** fds 6 and 7 of a launcher: pipes of ours, or the ends of another launcher's program pipes. */
-function programPipes(connectedTo: Launcher | undefined): ['pipe', 'pipe'] | [Readable, Writable] {
-  if (!connectedTo) return ['pipe', 'pipe'];
-  const [stdin, stdout] = PROGRAM_STDIO_FDS.map((fd) => connectedTo.stdio[fd]);
-  return [stdout as Readable, stdin as Writable];
-}
-
-/** The spare launcher if it is still waiting, else a new one; a new spare follows the run. */
-export function takeLauncher(env: SandboxEnvironment): Launcher {
-  const spare = spareLaunchers.get(env);
-  spareLaunchers.delete(env);
-  const launcher = spare && !spare.dead && spare.proc.exitCode === null && spare.proc.signalCode === null ? spare : undefined;
-  if (spare && !launcher) spare.proc.kill('SIGKILL');
-  if (launcher) setIdle(launcher, false);
-  return launcher ?? startLauncher(env);
-}
-
-/** Starts the spare launcher for the next run (call when a run is over). */
-function prepareNextLauncher(env: SandboxEnvironment): void {
-  if (spareLaunchers.has(env) || env.closed) return;
-  try {
-    const launcher = startLauncher(env);
-    setIdle(launcher, true);
-    spareLaunchers.set(env, launcher);
-  } catch {
-    // the next run starts its own and reports the problem
-  }
-}
-
-/** Ends the spare launcher (it would exit by itself when the judge exits: EOF on its socket). */
-export function stopSpareLauncher(env: SandboxEnvironment): void {
-  const spare = spareLaunchers.get(env);
-  spareLaunchers.delete(env);
-  spare?.proc.kill('SIGKILL');
-}
-
-/** A waiting spare must not keep the judge process alive. */
-function setIdle(launcher: Launcher, idle: boolean): void {
-  const handles = [launcher.proc, ...launcher.stdio.filter((s): s is Readable | Writable => s !== null)] as { ref?(): void; unref?(): void }[];
-  for (const h of handles) {
-    if (idle) h.unref?.();
-    else h.ref?.();
-  }
-}
-
-const PROGRAM_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8' });
-
-/**
- * Waits for the gate's 'r' and returns the host pid of the gate's process (the only child of
- * bwrap, itself the only child of the launcher), or 0 when bwrap ends or fails first.
- */
-export function gateReady(control: Duplex, proc: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const done = (pid: number) => {
-      control.off('data', onData);
-      control.off('end', onEnd);
-      control.off('close', onEnd);
-      proc.off('exit', onEnd);
-      resolve(pid);
-    };
-    const onData = (chunk: Buffer) => done(chunk[0] === 0x72 /* 'r' */ ? gatePidOf(proc.pid ?? 0) : 0);
-    const onEnd = () => done(0);
-    control.on('data', onData);
-    control.once('end', onEnd);
-    control.once('close', onEnd);
-    proc.once('exit', onEnd);
-  });
-}
-
 /**
  * The program's raw wait status as the gate reports it on the control socket after 'g' (null
  * when the gate died first: killed at a limit, or with the whole sandbox).
@@ -438,19 +300,4 @@ async function reportedStatus(control: Duplex, onReport: () => void): Promise<nu
   control.once('data', onReport);
   const bytes = await readAll(control);
   return bytes.length === 4 ? bytes.readInt32LE(0) : null;
-}
-
-function gatePidOf(launcherPid: number): number {
-  const bwrap = onlyChild(launcherPid);
-  return bwrap ? onlyChild(bwrap) : 0;
-}
-
-function onlyChild(pid: number): number {
-  if (!pid) return 0;
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ');
-    return children.length === 1 && /^\d+$/.test(children[0]) ? Number(children[0]) : 0;
-  } catch {
-    return 0;
-  }
 }

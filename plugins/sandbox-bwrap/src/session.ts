@@ -11,7 +11,8 @@ import type { RunResult, RunSession, SessionRequest, SessionRun } from '@verdict
 import { bwrapArgs, PROGRAM_STDIO_FDS, SESSION_INPUT_DIR } from './bwrap-args.ts';
 import type { PeakMeter, RunCgroup } from './cgroups.ts';
 import type { PinnedCore } from './cpusets.ts';
-import { directoryProblem, gateReady, launcherRequest, limitsProblem, resolveLimits, scheduleNextLauncher, takeLauncher, type Launcher, type SandboxEnvironment } from './run.ts';
+import { gateReady, launcherRequest, scheduleNextLauncher, takeLauncher, type Launcher } from './launcher.ts';
+import { directoryProblem, limitsProblem, resolveLimits, type SandboxEnvironment } from './run.ts';
 import { ControlReader, type TestReport } from './session-protocol.ts';
 import { OutputSink } from './streams.ts';
 import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
@@ -67,12 +68,13 @@ export async function openSessionInSandbox(env: SandboxEnvironment, req: Session
       env: req.env,
       args,
     });
-    held.launcher = takeLauncher(env);
-    const { proc, control } = held.launcher;
+    const launcher = await takeLauncher(env);
+    held.launcher = launcher;
+    const { control } = launcher;
     control.write(`${request.length}\n`);
     control.write(request);
-    const setup = setTimeout(() => proc.kill('SIGTERM'), SETUP_TIMEOUT_MS);
-    const runnerPid = await gateReady(control, proc);
+    const setup = setTimeout(() => launcher.kill('SIGTERM'), SETUP_TIMEOUT_MS);
+    const runnerPid = await gateReady(control, launcher);
     clearTimeout(setup);
     if (!runnerPid) throw new Error('bwrap did not start the session sandbox');
     cgroup.join(runnerPid);
@@ -107,12 +109,9 @@ async function release(env: SandboxEnvironment, held: Held): Promise<void> {
   const { launcher, cgroup } = held;
   if (launcher) {
     launcher.control.destroy();
-    const exited = launcher.proc.exitCode !== null || launcher.proc.signalCode !== null
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => launcher.proc.once('exit', () => resolve()));
-    const giveUp = setTimeout(() => launcher.proc.kill('SIGTERM'), 2000);
+    const giveUp = setTimeout(() => launcher.kill('SIGTERM'), 2000);
     await cgroup.killAll().catch(() => undefined);
-    await exited;
+    await launcher.exited;
     clearTimeout(giveUp);
     for (const stream of launcher.stdio) stream?.destroy();
   }
@@ -148,7 +147,7 @@ class SandboxSession implements RunSession {
     this.stdout.on('data', (chunk: Buffer) => this.out.write(chunk));
     this.stderr.on('data', (chunk: Buffer) => this.err.write(chunk));
     (stdio[PROGRAM_STDIO_FDS[0]] as Duplex | null)?.destroy();
-    held.launcher.proc.once('exit', () => this.fail('the session sandbox ended'));
+    void held.launcher.exited.then(() => this.fail('the session sandbox ended'));
   }
 
   async run(run: SessionRun): Promise<RunResult> {
