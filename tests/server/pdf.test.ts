@@ -99,6 +99,21 @@ describe('statement PDF download @slow', () => {
     assert.ok(Buffer.from(await res.arrayBuffer()).equals(ownPdf));
   });
 
+  it('takes a package whose only statement is a PDF: the problem says it has one, and serves it byte for byte', async () => {
+    const pdfOnlyId = (await server.services.db.insertInto('problems').values({ title: 'PDF only', time_limit: 1000, memory_limit: 256, statement: '' }).returning('id').executeTakeFirstOrThrow()).id;
+    const ownPdf = Buffer.concat([Buffer.from('%PDF-1.5\n% only a PDF\n'), Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7) % 256))]);
+    const up = await admin.multipart('/api/admin/problem/upload', zipForm(pdfOnlyId, await buildZip(kattisEntries({ pdf: ownPdf }))));
+    assert.equal(up.code, 0, up.message);
+    const detail = await admin.get('/api/problem/statement', { problemId: pdfOnlyId });
+    assert.equal(detail.code, 0, detail.message);
+    assert.equal(detail.data.statement, '', 'no Markdown statement');
+    assert.equal(detail.data.hasPdf, true, 'the problem page learns there is a PDF to show');
+    const res = await download(admin, pdfOnlyId);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/pdf');
+    assert.ok(Buffer.from(await res.arrayBuffer()).equals(ownPdf));
+  });
+
   it('refuses a user outside the contest, before its start, and without a token', async () => {
     const outside = await download(outsider, mathsId);
     assert.equal(outside.status, 404);

@@ -38,6 +38,8 @@ export interface PackageMeta {
   inDatabase: boolean;
   /** A scoring problem's most possible score (IOI/OI leaderboards show it); null: pass-fail. */
   maxScore: number | null;
+  /** The Kattis codes of the languages a submission may be in (problem.yaml `languages`); null: all. */
+  languages: string[] | null;
 }
 
 export function packageZipPath(config: Config, hash: string): string {
@@ -67,6 +69,7 @@ export async function describePackage(problem: Problem, inDatabase: boolean): Pr
     statement: { markdown: problem.statement.markdown !== undefined, pdf: problem.statement.pdfPath !== undefined },
     inDatabase,
     maxScore: problem.scoring?.maxScore ?? null,
+    languages: problem.languages ?? null,
   };
 }
 
@@ -149,6 +152,13 @@ async function localZip(services: Pick<Services, 'config' | 'db'>, hash: string)
   await writeFile(partial, row.data);
   await rename(partial, zipPath);
   return zipPath;
+}
+
+/** The languages the package with this hash allows (PackageMeta.languages; null for every language, and for packages stored before it was kept). */
+export async function packageLanguages(db: Services['db'], hash: string): Promise<string[] | null> {
+  const row = await db.selectFrom('packages').select('meta').where('hash', '=', hash).executeTakeFirst();
+  const languages = (row?.meta as { languages?: unknown } | undefined)?.languages;
+  return Array.isArray(languages) && languages.every((l) => typeof l === 'string') ? languages : null;
 }
 
 function checkHash(hash: string): string {

@@ -1,7 +1,7 @@
 // Submitting code: check who may submit what, store the record as PD, enqueue it, and wait a
 // bounded time for the verdict. Rejudging resets a record and enqueues it again.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { sourceFileNameProblem } from '@verdict/judge';
+import { languageRefusal, sourceFileNameProblem } from '@verdict/judge';
 import type { DB, SubmissionsTable, SubmittedFile } from '../../db/schema.ts';
 import type { Clock } from '../../common/clock.ts';
 import { SUBMIT_LIMITS } from '@verdict/shared';
@@ -11,6 +11,7 @@ import { formatTime } from '../../common/wire.ts';
 import type { Logger } from '../../logger.ts';
 import { assertCanOpenContestProblem, isAdmin } from '../contests/contest-access.ts';
 import type { JudgeQueue } from '../judging/judge-queue.ts';
+import { packageLanguages } from '../problems/packages.ts';
 import { findLanguage, type LanguageCatalog } from '../problems/templates-languages.ts';
 
 export const MAX_SOURCE_BYTES = 64 * 1024;
@@ -69,6 +70,8 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
   if (!problem) throw fail('NOT_FOUND', 'No such problem');
   const packageHash = problem.package_hash;
   if (!packageHash) throw fail('CONFLICT', 'This problem has no test data yet; please tell the administrator.');
+  const refused = languageRefusal(await packageLanguages(db, packageHash), language);
+  if (refused) throw fail('VALIDATION', `${refused}.`, { field: 'language' });
   const template = await db
     .selectFrom('templates')
     .select('id')
