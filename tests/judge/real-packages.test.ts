@@ -9,7 +9,10 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { languageForSubmission, layoutSources, loadLanguageDefinitions, loadProblemPackage, PackageError, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
-import { REPO_ROOT, removeTempDirs, TEST_BACKEND, testJudge, writeTree } from './helpers.ts';
+import type { RunRequest } from '@verdict/plugin-api';
+import { compileSpecialJudge } from '../../packages/judge/src/checkers/special.ts';
+import { DEFAULT_WORK_ROOT } from '../../packages/judge/src/workspace.ts';
+import { REPO_ROOT, removeTempDirs, tempDir, TEST_BACKEND, testJudge, writeTree } from './helpers.ts';
 import { processesOfUid } from '../sandbox/leftovers.ts';
 
 const TESTS = { 'data/secret/1.in': '1 2\n', 'data/secret/1.ans': '3\n' };
@@ -120,6 +123,26 @@ describe('cases from real packages', function () {
       assert.deepEqual(problem.checker.flags, ['--teammessage', 'There are more tests.']);
       assert.deepEqual(problem.tests[0].validatorFlags, ['--secret', '--judgemessage', 'two words', 'and more', 'a b']);
       await assert.rejects(pkg({ 'output_validators/v/v.c': '' }, 'name: Q\nvalidation: custom\nvalidator_flags: --x "open\n'), /quote is not closed/);
+    });
+
+    it("compiles a validator with the Kattis format's 60 s, not a submission's 10 s (validate.h alone takes 8 s of CPU)", async function () {
+      this.timeout(60_000);
+      const judge = await testJudge();
+      const compiles: RunRequest[] = [];
+      const backend = Object.assign(Object.create(judge.backend) as typeof judge.backend, {
+        run: (req: RunRequest) => (compiles.push(req), judge.backend.run(req)),
+      });
+      const env = { backend, languages: judge.allLanguages, cacheDir: tempDir(), workRoot: DEFAULT_WORK_ROOT };
+      const dir = writeTree({ 'v/v.c': AB_VALIDATOR_C, 'built/build': '#!/bin/sh\ncc -o checker checker.c\n', 'built/run': '#!/bin/sh\nexec ./checker "$@"\n', 'built/checker.c': AB_VALIDATOR_C });
+      await compileSpecialJudge(env, path.join(dir, 'v'));
+      await compileSpecialJudge(env, path.join(dir, 'built'));
+      assert.deepEqual(
+        compiles.map((r) => [r.argv[0], r.limits.cpuMs]),
+        [
+          ['gcc', 60_000],
+          ['./build', 60_000],
+        ],
+      );
     });
   });
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { access, chmod, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckerContext, CheckerResult, JudgeBackend, RunLimits } from '../plugin-api.ts';
-import { compileInDir } from '../compile.ts';
+import { COMPILE_LIMITS, compileInDir } from '../compile.ts';
 import { expandArgv, languageEnv, languageForFile, languageForSubmission, type ArgvValues } from '../languages.ts';
 import { listFiles } from '../package/files.ts';
 import { layoutSources, layoutValues, type SourceLayout } from '../sources.ts';
@@ -13,6 +13,11 @@ import { copyFiles, copyReadable, copyTree, makeWorkDir, removeDir } from '../wo
 
 export const CHECKER_LIMITS: RunLimits = { cpuMs: 10_000, wallMs: 20_000, memoryKb: 1024 * 1024, pids: 64, outputBytes: 1 << 20, stderrBytes: 64 << 10 };
 const CHECKER_MEMORY_MB = 512;
+/**
+ * Validators compile with the Kattis format's default compilation time (60 s), not a
+ * submission's 10 s: validate.h (BAPCtools', NWERC's, GCPC's validators) alone takes 8 s of CPU.
+ */
+export const CHECKER_COMPILE_LIMITS: RunLimits = { ...COMPILE_LIMITS, cpuMs: 60_000, wallMs: 120_000 };
 
 /** The validator's limits with the package's own (Kattis `limits.validation_*`) in place of the judge's. */
 export function validatorLimits(named: ProgramLimits | undefined): RunLimits {
@@ -81,7 +86,7 @@ async function compileOnce(env: SpecialJudgeEnv, source: string): Promise<Compil
       if (name.includes('/')) await mkdir(path.dirname(path.join(workDir, name)), { recursive: true, mode: 0o755 });
       await copyReadable(from, path.join(workDir, name));
     }
-    const outcome = await compileInDir(env.backend, language, workDir, CHECKER_MEMORY_MB, null, sources);
+    const outcome = await compileInDir(env.backend, language, workDir, CHECKER_MEMORY_MB, null, sources, CHECKER_COMPILE_LIMITS);
     if (outcome.status !== 'OK') throw new Error(`the checker ${path.basename(source)} does not compile: ${outcome.message}`);
     await writeFile(path.join(workDir, '.compiled'), new Date().toISOString());
     await mkdir(path.dirname(dir), { recursive: true });
@@ -160,7 +165,7 @@ async function buildOnce(env: SpecialJudgeEnv, source: string, scripts: { build:
   try {
     await copyTree(source, workDir);
     for (const script of ['build', 'run']) await chmod(path.join(workDir, script), 0o755).catch(() => undefined);
-    const outcome = await compileInDir(env.backend, language, workDir, CHECKER_MEMORY_MB, null, SCRIPT_SOURCES);
+    const outcome = await compileInDir(env.backend, language, workDir, CHECKER_MEMORY_MB, null, SCRIPT_SOURCES, CHECKER_COMPILE_LIMITS);
     if (outcome.status !== 'OK') throw new Error(`the build script of ${path.basename(source)} failed: ${outcome.message}`);
     await keepOnlyFilesAndFolders(workDir);
     for (const name of CHECK_FILES) await rm(path.join(workDir, name), { recursive: true, force: true });
