@@ -153,6 +153,7 @@ describe('security: the HTTP edge', function () {
       assert.doesNotMatch(scriptSrc, /unsafe-inline|unsafe-eval|\*/, `${what}: ${csp}`);
       assert.match(csp, /frame-ancestors 'none'/, what);
       assert.match(csp, /object-src 'none'/, what);
+      assert.match(csp, /frame-src 'self' blob:(;|$)/, `${what}: only the page's own frames and the PDF statements it fetched`);
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff', what);
       assert.equal(res.headers.get('x-frame-options'), 'DENY', what);
       assert.equal(res.headers.get('referrer-policy'), 'no-referrer', what);

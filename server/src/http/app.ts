@@ -56,6 +56,8 @@ export function createApp(services: Services, opts: AppOptions): Koa {
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // A statement that is only a PDF is shown in a frame of the PDF the page fetched (a blob).
+          frameSrc: ["'self'", 'blob:'],
           // Nobody frames the judge (clickjacking); X-Frame-Options says the same to old browsers.
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: null,

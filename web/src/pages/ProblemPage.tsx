@@ -16,6 +16,7 @@ import { saveBlob } from '../lib/download.ts';
 import { readStoredContest, storage } from '../storage.ts';
 import { notify } from '../feedback.ts';
 import { MarkdownView } from '../components/MarkdownView.tsx';
+import { PdfStatement } from '../components/PdfStatement.tsx';
 import { CodeEditor } from '../components/CodeEditor.tsx';
 import { CodeDraftBar } from '../components/CodeDraftBar.tsx';
 import { MySubmissionsList } from '../components/MySubmissionsList.tsx';
@@ -361,7 +362,13 @@ export default function ProblemPage() {
           }
         >
           <Spin spinning={loadingProblem}>
-            {problem?.statement ? <MarkdownView source={problem.statement} /> : <Empty description={t('problem.noStatement')} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+            {problem?.statement ? (
+              <MarkdownView source={problem.statement} />
+            ) : problem?.hasPdf ? (
+              <PdfStatement problemId={problem.id} title={problem.title} />
+            ) : (
+              <Empty description={t('problem.noStatement')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            )}
           </Spin>
         </Card>
         <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
