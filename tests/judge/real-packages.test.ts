@@ -216,6 +216,24 @@ describe('cases from real packages', function () {
       assert.match(bad.said, /must be a relative path/);
     });
 
+    it("gives a multi-pass validator a feedback/multipass/ folder for its state, which BAPCtools' validate.h expects", async function () {
+      // Pass 1 keeps the answer pass 2 must give in feedback/multipass/, as validate.h's Multipass does.
+      const validator = [
+        'import os, sys',
+        "state = os.path.join(sys.argv[3], 'multipass', 'expected')",
+        'got = sys.stdin.read().split()',
+        'if os.path.exists(state):',
+        '    sys.exit(42 if got == open(state).read().split() else 43)',
+        "open(state, 'w').write(str(2 * int(got[0])))",
+        "open(os.path.join(sys.argv[3], 'nextpass.in'), 'w').write('second ' + got[0])",
+        'sys.exit(42)',
+        '',
+      ].join('\n');
+      const multiPass = await pkg({ 'output_validator/v.py': validator, 'data/secret/1.in': 'first 3\n', 'data/secret/1.ans': '' }, 'problem_format_version: 2023-07\nname: M\ntype: multi-pass\n');
+      await expect('sh', { 'main.sh': 'read pass n\nif [ "$pass" = first ]; then echo $n; else echo $((2 * n)); fi\n' }, 'AC', { on: multiPass });
+      await expect('sh', { 'main.sh': 'read pass n\necho $n\n' }, 'WA', { on: multiPass });
+    });
+
     it('runs a validator made by its build script and started by its run script, in the sandbox', async function () {
       const run = '#!/bin/sh\nexec ./checker "$@"\n';
       const built = await pkg({ 'output_validators/v/build': '#!/bin/sh\ncc -O2 -o checker checker.c\n', 'output_validators/v/run': run, 'output_validators/v/checker.c': AB_VALIDATOR_C }, 'name: B\nvalidation: custom\n');

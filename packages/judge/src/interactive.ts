@@ -111,6 +111,12 @@ class Passes {
       await mkdir(feedback);
       await chmod(feedback, 0o777);
       const { maxPasses, multiPass } = t.problem.interaction!;
+      if (multiPass) {
+        // BAPCtools' validate.h keeps its state between passes in feedback/multipass/ and does
+        // not make the folder: BAPCtools does, and so must we (its alternativeencryption).
+        await mkdir(path.join(feedback, 'multipass'));
+        await chmod(path.join(feedback, 'multipass'), 0o777);
+      }
       let input = t.test.input;
       for (let pass = 1; ; pass++) {
         // The validator's folder is its own to write: whatever it left under the name goes first.
