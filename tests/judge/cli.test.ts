@@ -207,6 +207,28 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       assert.ok(report.timeLimitMs >= 2000, `the slow wrong answer's ~1.2 s × 2: ${report.timeLimit}`);
       assert.match(report.timeLimit, /slowest accepted, wrong_answer and run_time_error submissions/);
     });
+
+    it('is rounded up to limits.time_resolution (2023-07), where a legacy package rounds to whole seconds', async function () {
+      // A fast A+B: its time × 2 is a few hundredths of a second, one step of each resolution.
+      const tree = (yaml: string) =>
+        writeTree({
+          'problem.yaml': yaml,
+          'data/secret/1.in': '1 2\n',
+          'data/secret/1.ans': '3\n',
+          'submissions/accepted/fast.py': 'a, b = map(int, input().split())\nprint(a + b)\n',
+        });
+      const modern = JSON.parse((await verdict('problem', 'validate', tree('problem_format_version: 2023-07\nname: Steps\nlimits:\n  memory: 256\n  time_resolution: 0.25\n'), '--json', ...backend)).stdout);
+      assert.equal(modern.timeLimitMs, 250, modern.timeLimit);
+      assert.match(modern.timeLimit, /rounded up to limits\.time_resolution 0\.25 s/);
+      const byDefault = JSON.parse((await verdict('problem', 'validate', tree('problem_format_version: 2023-07\nname: Steps\nlimits:\n  memory: 256\n'), '--json', ...backend)).stdout);
+      assert.equal(byDefault.timeLimitMs, 1000, `the default resolution is 1 s: ${byDefault.timeLimit}`);
+      const legacy = JSON.parse((await verdict('problem', 'validate', tree('name: Steps\nlimits:\n  memory: 256\n'), '--json', ...backend)).stdout);
+      assert.equal(legacy.timeLimitMs, 1000, legacy.timeLimit);
+      assert.match(legacy.timeLimit, /in whole seconds/);
+      const refused = await verdict('problem', 'validate', tree('problem_format_version: 2023-07\nname: Steps\nlimits:\n  time_resolution: 0\n'), '--json', ...backend);
+      assert.notEqual(refused.code, 0);
+      assert.match(refused.stdout + refused.stderr, /limits\.time_resolution/);
+    });
   });
 
   describe('the time safety margin (legacy time_safety_margin, 2023-07 time_multipliers.time_limit_to_tle)', function () {

@@ -56,10 +56,11 @@ export default async function problemValidate(problemPath: string, flags: Valida
       const probe = { ...problem, timeLimitMs: PROBE_TIME_LIMIT_MS };
       for (const s of accepted) rows.set(s, await judgeOne(judge, probe, s, available, bar, rows.size));
       const slowest = Math.max(0, ...[...rows.values()].filter((r) => r.verdict !== null && !['TLE', 'CE', 'SE'].includes(r.verdict)).map((r) => r.timeMs));
-      const timeLimitMs = Math.max(1, Math.round((slowest * problem.timeMultiplier!) / 1000)) * 1000;
+      const timeLimitMs = derivedTimeLimitMs(slowest, problem);
       limit = { ...problem, timeLimitMs };
       const which = bounding.length > 1 ? 'accepted, wrong_answer and run_time_error submissions' : 'accepted submission';
-      limitNote = `time limit ${seconds(timeLimitMs)}: the slowest ${which}'s ${seconds(slowest)} × ${problem.timeMultiplier}, in whole seconds`;
+      const rounding = problem.timeResolution === undefined ? 'in whole seconds' : `rounded up to limits.time_resolution ${problem.timeResolution} s`;
+      limitNote = `time limit ${seconds(timeLimitMs)}: the slowest ${which}'s ${seconds(slowest)} × ${problem.timeMultiplier}, ${rounding}`;
       for (const [s, row] of rows) if (row.verdict !== null && !['TLE', 'CE', 'SE'].includes(row.verdict) && row.timeMs > timeLimitMs) rows.set(s, { ...row, verdict: 'TLE', ok: s.accepts.includes('TLE') });
     }
     const margin = safetyMargin(problem);
@@ -98,6 +99,20 @@ interface SafetyMargin {
   factor: number;
   /** The problem.yaml field it comes from, for messages. */
   field: string;
+}
+
+/**
+ * The time limit the slowest bounding submission gives: its time × the multiplier, at least 1 s.
+ * 2023-07 and 2025-09 round it up to a multiple of `limits.time_resolution`, as the format and
+ * problemtools do; legacy packages round it to whole seconds, half up (problemtools' legacy rule).
+ */
+export function derivedTimeLimitMs(slowestMs: number, problem: Pick<Problem, 'timeMultiplier' | 'timeResolution'>): number {
+  const exactMs = slowestMs * problem.timeMultiplier!;
+  if (problem.timeResolution === undefined) return Math.max(1, Math.round(exactMs / 1000)) * 1000;
+  const stepMs = Math.round(problem.timeResolution * 1000);
+  // A float product such as 0.1 × 3 must not step up past a whole multiple.
+  const steps = Math.ceil(exactMs / stepMs - 1e-9);
+  return Math.max(1, steps) * stepMs;
 }
 
 function safetyMargin(problem: Problem): SafetyMargin | null {

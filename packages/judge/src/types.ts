@@ -200,6 +200,11 @@ export interface Problem {
    * `limits.time_multipliers.time_limit_to_tle`, default 1.5).
    */
   timeSafetyMargin?: number;
+  /**
+   * 2023-07 and 2025-09 `limits.time_resolution` in seconds (default 1): a time limit derived from
+   * the submissions is rounded up to a multiple of it. Legacy packages round to whole seconds.
+   */
+  timeResolution?: number;
   /** A Kattis package's format version (absent for flat packages). */
   formatVersion?: 'legacy' | '2023-07' | '2025-09';
   memoryLimitMb: number;

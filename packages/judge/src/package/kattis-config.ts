@@ -25,6 +25,8 @@ export interface KattisSettings {
   timeMultiplier: number;
   /** A time_limit_exceeded submission must still exceed the time limit × this. */
   timeSafetyMargin: number;
+  /** 2023-07 and 2025-09 `limits.time_resolution` (s): a derived time limit is rounded up to a multiple of it; legacy: undefined. */
+  timeResolution?: number;
   memoryLimitMb?: number;
   resourceLimits: ResourceLimits;
   /** Kattis language codes; undefined: all. */
@@ -71,6 +73,7 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
     timeLimitMs: await timeLimit(dir, limits, ini),
     timeMultiplier: timeMultiplier(limits, modern),
     timeSafetyMargin: timeSafetyMargin(limits, modern),
+    timeResolution: modern ? (numberIn(limits.time_resolution, 'limits.time_resolution (seconds)', 0.001, 60) ?? 1) : undefined,
     memoryLimitMb: numberIn(limits.memory, 'limits.memory (MB)', 1, MAX_MEMORY_LIMIT_MB),
     resourceLimits: resourceLimits(limits),
     languages: languageCodes(meta.languages),

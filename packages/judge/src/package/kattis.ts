@@ -58,6 +58,7 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
     timeLimitFrom: settings.timeLimitMs !== undefined || defaults.timeLimitMs !== undefined ? 'package' : 'default',
     timeMultiplier: settings.timeMultiplier,
     timeSafetyMargin: settings.timeSafetyMargin,
+    timeResolution: settings.timeResolution,
     formatVersion: settings.format2025 ? '2025-09' : settings.modern ? '2023-07' : 'legacy',
     memoryLimitMb: settings.memoryLimitMb ?? defaults.memoryLimitMb ?? KATTIS_DEFAULT_MEMORY_MB,
     languageFactors: false,
