@@ -40,6 +40,8 @@ command -v cobc >/dev/null || need+=(gnucobol3)
 # Objective-C: gcc's front end (gobjc) and GNUstep's Foundation.
 gcc -print-prog-name=cc1obj | grep -q / || need+=(gobjc)
 [ -e /usr/include/GNUstep/Foundation/Foundation.h ] || need+=(libgnustep-base-dev)
+# The load balancer of the multi-host test (tests/cluster), as docs/operations.md sets it up.
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 # Chinese text (gender labels, titles) in statement PDFs and screenshots.
 [ -d /usr/share/fonts/truetype/wqy ] || need+=(fonts-wqy-zenhei)
 if [ ${#need[@]} -gt 0 ]; then

@@ -1,19 +1,21 @@
 // Verdict past one machine (issue 18, items 1 and 2), on test hosts made of network namespaces
 // (tests/cluster/hosts.ts): `db` runs PostgreSQL on its own address, `api1` and `api2` run `verdict
 // serve` (JUDGE_WORKERS=0, a data folder each), `judge1` and `judge2` run `verdict worker` (a data
-// folder each, no shared files: test data comes from the database by content hash), and the test
-// process is the load balancer (a round-robin TCP proxy; nginx is not installed here). A contest
-// is driven through it; then faults: a judge host killed mid-judge with its link cut, an API
-// killed. Every submission must end with exactly one final verdict row.
+// folder each, no shared files: test data comes from the database by content hash), and `lb` runs
+// nginx in front of both APIs (tests/cluster/load-balancer.ts; the test's own round-robin proxy
+// where nginx is not installed). A contest is driven through it; then faults: a judge's link cut,
+// a judge host killed mid-judge with its link cut, PostgreSQL restarted, an API killed. Every
+// submission must end with exactly one final verdict row.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '@verdict/server/internal/db/schema';
 import { openDatabase, type Database } from '@verdict/server/internal/db/database';
+import { LiveFeed } from '../helpers/ccs.ts';
 import { LiveClient } from '../helpers/live-events.ts';
 import { Api } from '../helpers/api.ts';
 import { buildZip, kattisEntries, zipForm } from '../helpers/package-zip.ts';
@@ -22,6 +24,7 @@ import { ADMIN_PASSWORD } from '../helpers/server.ts';
 import { isFinal, SLOW_SUM_AC, SUM_AC } from '../helpers/slow-sum.ts';
 import { loginAs } from '../helpers/users.ts';
 import { Hosts, namespacesUnavailable, type Host } from './hosts.ts';
+import { startLoadBalancer, type LoadBalancer } from './load-balancer.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const VERDICT = path.join(REPO_ROOT, 'cli/bin/verdict.js');
@@ -34,52 +37,14 @@ function postgresBin(): string | null {
   return bin && fs.existsSync(path.join(bin, 'postgres')) ? bin : null;
 }
 
-/** A round-robin TCP proxy: each new connection goes to the next upstream that answers. */
-function loadBalancer(upstreams: string[]): Promise<{ url: string; close(): void }> {
-  let next = 0;
-  const open = new Set<net.Socket>();
-  const track = (socket: net.Socket) => {
-    open.add(socket);
-    socket.once('close', () => open.delete(socket));
-  };
-  const server = net.createServer((client) => {
-    track(client);
-    client.pause();
-    const tryUpstream = (left: number) => {
-      const target = upstreams[next++ % upstreams.length];
-      const upstream = net.connect(8080, target);
-      track(upstream);
-      upstream.once('connect', () => {
-        client.pipe(upstream).pipe(client);
-        client.resume();
-      });
-      upstream.once('error', () => {
-        upstream.destroy();
-        if (left > 1) tryUpstream(left - 1);
-        else client.destroy();
-      });
-      client.once('error', () => upstream.destroy());
-      client.once('close', () => upstream.destroy());
-    };
-    tryUpstream(upstreams.length);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, close: () => {
-      server.close();
-      // Kept-alive connections (and live streams) through the balancer end with it.
-      for (const socket of open) socket.destroy();
-    } })),
-  );
-}
-
 describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate namespaces @slow', function () {
   this.timeout(300_000);
   let hosts: Hosts | undefined;
   let database: Database | undefined;
   let db: Kysely<DB>;
-  let lb: { url: string; close(): void } | undefined;
+  let lb: LoadBalancer | undefined;
   const scratch: string[] = [];
-  let api1: Host, api2: Host, judge1: Host, judge2: Host, dbHost: Host;
+  let api1: Host, api2: Host, judge1: Host, judge2: Host, dbHost: Host, lbHost: Host;
   let startPostgres: () => Promise<void>;
   let stopPostgres: () => void;
   let adminToken: string;
@@ -105,6 +70,7 @@ describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate names
     api2 = hosts.add('api2', 12);
     judge1 = hosts.add('judge1', 21);
     judge2 = hosts.add('judge2', 22);
+    lbHost = hosts.add('lb', 30);
 
     // PostgreSQL on `db`, listening on its own address only.
     const pgDir = dir('verdict-cluster-pg-');
@@ -121,7 +87,16 @@ describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate names
         process.env,
       );
       pg.stderr!.on('data', (d: Buffer) => output.set('db', (output.get('db') ?? '') + d));
-      await waitFor('PostgreSQL on db', async () => (await canConnect(dbHost.ip, 5432)) || undefined, 30_000);
+      // Accepting connections, not only listening: while it starts up it refuses every query.
+      const ready = () => {
+        try {
+          execFileSync(path.join(pgBin!, 'pg_isready'), ['-q', '-h', dbHost.ip, '-p', '5432', '-U', 'postgres'], { stdio: 'pipe' });
+          return true;
+        } catch {
+          return undefined;
+        }
+      };
+      await waitFor('PostgreSQL on db', async () => ready(), 30_000);
     };
     await startPostgres();
     stopPostgres = () => process.kill(Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGINT');
@@ -165,7 +140,7 @@ describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate names
     // The first API migrates the database; the second finds it migrated.
     for (const api of [api1, api2]) await start(api, ['serve'], { HOST: '0.0.0.0', PORT: '8080', JUDGE_WORKERS: '0', SUBMIT_WAIT_MS: '0' }, /Verdict is running at/);
     for (const judge of [judge1, judge2]) await start(judge, ['worker', '--workers', '1'], { JUDGE_POLL_MS: '1000' }, /Verdict judge worker:/);
-    lb = await loadBalancer([api1.ip, api2.ip]);
+    lb = await startLoadBalancer(hosts, lbHost, [api1, api2], dir('verdict-cluster-lb-'), (text) => output.set('lb', (output.get('lb') ?? '') + text));
 
     // The test's own view of the database, for set-up and checks.
     database = await openDatabase({ dataDir: dir('verdict-cluster-test-'), databaseUrl });
@@ -249,6 +224,25 @@ describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate names
     assert.equal(judges.size, 2, `judged by ${[...judges].join(', ')}: both judges should have taken work`);
   });
 
+  it("streams the CCS event feed through the load balancer as it happens (an announcement made on the other API)", async () => {
+    const now = Date.now();
+    const contest = await db
+      .insertInto('contests')
+      .values({ title: 'Cluster Cup', start_time: new Date(now - 3600_000), end_time: new Date(now + 3600_000), create_time: new Date(now - 7200_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const feed = await LiveFeed.open(lb!.url, contest.id, { token: adminToken });
+    try {
+      assert.equal(feed.status, 200);
+      await feed.until((text) => text.includes('"type":"state"'), 20_000, 'the first snapshot through the load balancer');
+      const posted = await apiOf(api2).withToken(adminToken).json('/api/clarification/admin/announce', { contestId: contest.id, text: 'Through nginx.' });
+      assert.equal(posted.code, 0, posted.message);
+      await feed.until((text) => text.includes('"text":"Through nginx."'), 10_000, 'the announcement through the load balancer');
+    } finally {
+      await feed.close();
+    }
+  });
+
   it('the link between a judge and db cut for 30 s and restored: the other judge works meanwhile, and the judge carries on', async () => {
     const viaLb = new Api(lb!.url).withToken(adminToken);
     hosts!.cut(judge2);
@@ -270,28 +264,60 @@ describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate names
     assert.equal((await verdictRows(after)).size, 2, 'the judge whose link was cut did not carry on');
   });
 
-  it('a judge host killed mid-judge (processes SIGKILLed, link cut): the other judge finishes its work within seconds', async () => {
+  it('a judge host killed mid-judge (processes SIGKILLed, link cut): the other judge takes its submission over within seconds', async () => {
     const viaLb = new Api(lb!.url).withToken(adminToken);
-    const ids = await submitAll(viaLb, [SLOW_SUM_AC, SLOW_SUM_AC, SLOW_SUM_AC, SLOW_SUM_AC]);
-    await waitFor(
-      'a submission being judged',
-      async () => (await db.selectFrom('submissions').select('id').where('id', 'in', ids).where('status', '=', 'JG').executeTakeFirst()) ?? undefined,
+    // One for each judge: judge2 is busy for a moment when judge1 dies, as in a contest.
+    const ids = await submitAll(viaLb, [SLOW_SUM_AC, SLOW_SUM_AC]);
+    // The submission judge1 is judging: its job is locked by judge1's `verdict worker` (host#pid).
+    const judge1Names = hosts!.pids(judge1).map((pid) => `${os.hostname()}#${pid}`);
+    const victim = await waitFor(
+      'a submission being judged on judge1',
+      async () => {
+        const { rows } = await sql<{ id: number }>`
+          select s.id from submissions s join agenda_jobs j on j.data->>'submissionId' = s.id::text
+           where s.id in (${sql.join(ids)}) and s.status = 'JG' and j.locked_at is not null and j.last_modified_by in (${sql.join(judge1Names)})`.execute(db);
+        return rows[0]?.id;
+      },
       30_000,
+      50,
     ).catch(async (err: Error) => {
       throw new Error(`${err.message}: ${JSON.stringify(await db.selectFrom('submissions').select(['id', 'status', 'judge_attempts']).where('id', 'in', ids).execute())}`);
     });
+    const beating = await db.selectFrom('judge_workers').select('name').where('name', 'in', judge1Names).execute();
+    assert.equal(beating.length, 1, `judge1's heartbeat rows: ${JSON.stringify(beating)}`);
     hosts!.killAll(judge1);
     hosts!.cut(judge1);
     const killedAt = Date.now();
+    // judge1's heartbeat stops: judge2 finds it older than JUDGE_WORKER_DEAD_MS (5 s), deletes its
+    // row and releases its job in one statement, before the lock (JUDGE_LOCK_LIFETIME_MS, 15 s)
+    // could lapse; it claims the record once its own judging is done.
+    await waitFor(
+      "judge1's heartbeat row removed",
+      async () => ((await db.selectFrom('judge_workers').select('name').where('name', 'in', judge1Names).execute()).length === 0 ? true : undefined),
+      60_000,
+      50,
+    );
+    const releasedMs = Date.now() - killedAt;
+    const [taken] = await finalRows([victim], 60_000);
+    const judgedMs = Date.now() - killedAt;
+    assert.equal(taken.status, 'AC');
+    assert.ok(releasedMs < 8_000, `judge1's job was released ${releasedMs} ms after the kill`);
+    // Judging it takes judge2 a few seconds more (and its own submission first), longer on a loaded machine.
+    assert.ok(judgedMs < 30_000, `the other judge judged the dead one's submission ${judgedMs} ms after the kill (released after ${releasedMs} ms)`);
+    const released = (output.get('judge2') ?? '').split('\n').filter((line) => line.includes('released the judge jobs of a worker that stopped beating'));
+    assert.ok(
+      released.some((line) => judge1Names.some((name) => line.includes(`"${name}"`))),
+      `judge2 did not say it released judge1's jobs: ${released.join('\n')}`,
+    );
     const rows = await finalRows(ids, 60_000);
-    const tookMs = Date.now() - killedAt;
     assert.deepEqual(
       rows.map((r) => r.status),
       ids.map(() => 'AC'),
     );
     await verdictRows(ids);
-    // The lock of a dead judge lapses after JUDGE_LOCK_LIFETIME_MS (15 s by default), not a minute.
-    assert.ok(tookMs < 45_000, `the other judge took ${tookMs} ms to finish the dead one's work`);
+    const [row] = await db.selectFrom('submission_verdicts').select(['attempt', 'judged_by']).where('submission_id', '=', victim).execute();
+    assert.ok(!judge1Names.includes(row.judged_by), `judged by ${row.judged_by}, the killed judge`);
+    assert.equal(row.attempt, 2);
   });
 
   it('PostgreSQL restarted mid-contest: a submission during the outage gets a clear error and nothing is half-written; APIs and the judge reconnect', async () => {
@@ -322,10 +348,12 @@ describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate names
   it('an API killed: the load balancer serves on from the other', async () => {
     hosts!.killAll(api1);
     const viaLb = new Api(lb!.url).withToken(adminToken);
-    // A connection that was open to the dead API fails once (as it would for a browser, which
-    // opens a new one); every new connection reaches the live API.
+    const list = () => viaLb.get('/api/admin/problem/list', {});
     for (let i = 0; i < 4; i++) {
-      const r = await viaLb.get('/api/admin/problem/list', {}).catch(() => viaLb.get('/api/admin/problem/list', {}));
+      // nginx passes a request that cannot reach api1 on to api2: no request fails. Through the
+      // round-robin proxy a connection that was open to the dead API fails once (as it would
+      // for a browser, which opens a new one); every new connection reaches the live API.
+      const r = lb!.kind === 'nginx' ? await list() : await list().catch(list);
       assert.equal(r.code, 0, r.message);
     }
     const ids = await submitAll(viaLb, [SUM_AC]);
