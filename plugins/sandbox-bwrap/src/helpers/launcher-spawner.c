@@ -130,15 +130,17 @@ static void start(char **field, size_t count) {
   int keep = strcmp(field[2], "1") == 0;
   const char *cwd = field[3];
   char **spec = field + 4;
+  // Counts are checked against what is left, never added first: a count near SIZE_MAX ("-1"
+  // parses as one) wrapped the sums below and calloc(0) made a heap overflow of the copies.
+  size_t at = 5 + CHILD_FDS;  // count > at here
   size_t argc = strtoul(field[4 + CHILD_FDS], NULL, 10);
-  size_t at = 5 + CHILD_FDS;
-  if (argc == 0 || at + argc >= count) {
+  if (argc == 0 || argc >= count - at) {
     failure(id, "malformed request");
     return;
   }
   char **argv = field + at;
   size_t envc = strtoul(field[at + argc], NULL, 10);
-  if (at + argc + 1 + envc > count) {
+  if (envc > count - (at + argc + 1)) {
     failure(id, "malformed request");
     return;
   }
@@ -178,7 +180,7 @@ static void start(char **field, size_t count) {
       }
     } else if (s[0] == 'k') {
       char *dot = strchr(s + 1, '.');
-      int n = dot ? atoi(dot + 1) : -1;
+      int n = dot && dot[1] >= '0' && dot[1] <= '9' && dot[2] == 0 ? dot[1] - '0' : -1;
       if (dot) *dot = 0;
       struct proc *from = valid_id(s + 1) ? find(s + 1) : NULL;
       if (!from || n < 0 || n >= CHILD_FDS || from->kept[n] < 0) {
@@ -228,6 +230,8 @@ static void start(char **field, size_t count) {
       if (r != sizeof exec_errno) exec_errno = 0;
     }
     if (exec_pipe[0] >= 0) close(exec_pipe[0]);
+    // A failed fork left both ends here: one leaked per failure, until the spawner had no fds.
+    if (pid < 0 && exec_pipe[1] >= 0) close(exec_pipe[1]);
     if (pid < 0) {
       failure(id, "fork");
     } else if (exec_errno) {

@@ -1,0 +1,142 @@
+// Hostile review of the launcher spawner (helpers/launcher-spawner.c, spawner.ts): requests that
+// wrapped its counts (a heap overflow), fds it leaked when fork failed, a spawner's exit that
+// settled the runs of another spawner (or none), and a Ctrl-C to the judge's process group that
+// killed it with every run in progress. Each test checks the host afterwards (processes, fds).
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultSandboxConfig } from '@verdict/sandbox-bwrap';
+import { loadHelpers } from '../../plugins/sandbox-bwrap/src/helpers.ts';
+
+type Message = { ready?: number; spawn?: number; pid?: number; status?: number; error?: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const alive = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+/** The spawner binary driven by hand: raw requests on its stdin, its messages as they come. */
+class RawSpawner {
+  readonly child: ChildProcess;
+  readonly messages: Message[] = [];
+  private waiters: (() => void)[] = [];
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  constructor(binary: string) {
+    this.child = spawn(binary, [String(process.pid)], { stdio: ['pipe', 'ignore', 'ignore', 'ipc'], env: {}, cwd: '/' });
+    this.child.stdin!.on('error', () => undefined);
+    this.child.on('message', (msg: Message) => {
+      this.messages.push(msg);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+    void this.exited.then(() => {
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  request(fields: string[]): void {
+    const body = Buffer.from(fields.map((f) => `${f}\0`).join(''));
+    this.child.stdin!.write(`${body.length}\n`);
+    this.child.stdin!.write(body);
+  }
+
+  /** Resolves with the first message matching, or null once the spawner is gone or after `ms`. */
+  async until(match: (m: Message) => boolean, ms = 20_000): Promise<Message | null> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = this.messages.find(match);
+      if (found) return found;
+      if (this.child.exitCode !== null || this.child.signalCode !== null || Date.now() > deadline) return null;
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  close(): void {
+    this.child.stdin!.end();
+    if (this.child.connected) this.child.disconnect();
+  }
+}
+
+function startFields(id: number, argv: string[], opts: { argc?: string; envc?: string } = {}): string[] {
+  return ['S', String(id), '0', '/', ...Array<string>(9).fill('n'), opts.argc ?? String(argv.length), ...argv, opts.envc ?? '0'];
+}
+
+describe('the launcher spawner, hostile @slow', function () {
+  this.timeout(120_000);
+  let binary: string;
+  before(async function () {
+    const helpers = await loadHelpers(defaultSandboxConfig.cacheDir);
+    if (!helpers.launcherSpawner) this.skip();
+    binary = helpers.launcherSpawner!;
+  });
+
+  it('survives argument and environment counts that wrap (no heap overflow), and still starts processes', async function () {
+    const raw = new RawSpawner(binary);
+    try {
+      assert.ok(await raw.until((m) => m.ready === 1), 'the spawner did not start');
+      // "-1" and 2^64-1 parse as SIZE_MAX: at + argc wrapped below the field count, calloc(0)
+      // succeeded and the argv copy ran over the heap (SIGSEGV: every run of the judge lost).
+      raw.request(startFields(1, ['/bin/true'], { argc: '18446744073709551615', envc: '18446744073709551615' }));
+      raw.request(startFields(2, ['/bin/true'], { argc: '-1', envc: '-1' }));
+      raw.request(startFields(3, ['/bin/true'], { envc: '18446744073709551615' }));
+      raw.request(startFields(4, ['/bin/true'], { envc: '-2' }));
+      raw.request(['S', '5', '0', '/', 'k1.6', ...Array<string>(8).fill('n'), '1', '/bin/true', '0']);
+      raw.request(['S', '6', '0', '/', 'k1.99999999999999999999', ...Array<string>(8).fill('n'), '1', '/bin/true', '0']);
+      raw.request(startFields(7, ['/bin/true']));
+      const done = await raw.until((m) => m.spawn === 7 && m.status !== undefined);
+      assert.ok(done, `the spawner did not start /bin/true after the bad requests: ${JSON.stringify(raw.messages)}, ${raw.child.signalCode ?? raw.child.exitCode}`);
+      assert.equal(done.status, 0);
+      for (const id of [1, 2, 3, 4, 5, 6]) {
+        const answer = raw.messages.find((m) => m.spawn === id);
+        assert.ok(answer?.error, `request ${id}: ${JSON.stringify(answer)}`);
+        assert.ok(!raw.messages.some((m) => m.spawn === id && m.pid), `request ${id} started a process`);
+      }
+      assert.ok(alive(raw.pid), 'the spawner died');
+    } finally {
+      raw.close();
+      await raw.exited;
+    }
+  });
+
+  it('leaks no fd when fork fails', async function () {
+    // A pids cgroup of one process (the spawner): every fork fails with EAGAIN.
+    const root = '/sys/fs/cgroup/pids';
+    if (!existsSync(path.join(root, 'cgroup.procs')) || existsSync('/sys/fs/cgroup/cgroup.controllers')) this.skip();
+    const dir = path.join(root, `verdict-spawner-hostile-${process.pid}`);
+    const raw = new RawSpawner(binary);
+    try {
+      assert.ok(await raw.until((m) => m.ready === 1));
+      const fds = () => readdirSync(`/proc/${raw.pid}/fd`).length;
+      const before = fds();
+      mkdirSync(dir);
+      writeFileSync(path.join(dir, 'pids.max'), '1');
+      writeFileSync(path.join(dir, 'cgroup.procs'), String(raw.pid));
+      for (let id = 1; id <= 40; id++) raw.request(startFields(id, ['/bin/true']));
+      const last = await raw.until((m) => m.spawn === 40);
+      assert.match(last?.error ?? '', /fork/, JSON.stringify(last));
+      // The answer goes out before that start's own fds (/dev/null here) are closed: let it finish.
+      for (let i = 0; i < 40 && fds() !== before; i++) await sleep(50);
+      const open = readdirSync(`/proc/${raw.pid}/fd`).map((fd) => `${fd}: ${readlinkSync(`/proc/${raw.pid}/fd/${fd}`)}`);
+      assert.equal(open.length, before, `the spawner holds ${open.length} fds after 40 failed forks, ${before} before: ${open.join(', ')}`);
+    } finally {
+      if (alive(raw.pid)) writeFileSync(path.join(root, 'cgroup.procs'), String(raw.pid));
+      raw.close();
+      await raw.exited;
+      if (existsSync(dir)) rmdirSync(dir);
+    }
+  });
+
+});
