@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readlinkSync, readFileSync, rmdirSy
 import path from 'node:path';
 import { defaultSandboxConfig } from '@verdict/sandbox-bwrap';
 import { loadHelpers } from '../../plugins/sandbox-bwrap/src/helpers.ts';
+import { LauncherSpawner, type FdSpec, type SpawnedProcess } from '../../plugins/sandbox-bwrap/src/spawner.ts';
 
 type Message = { ready?: number; spawn?: number; pid?: number; status?: number; error?: string };
 
@@ -19,6 +20,7 @@ const alive = (pid: number) => {
     return false;
   }
 };
+const NULLS: FdSpec[] = Array<FdSpec>(9).fill('null');
 
 /** The spawner binary driven by hand: raw requests on its stdin, its messages as they come. */
 class RawSpawner {
@@ -111,6 +113,20 @@ describe('the launcher spawner, hostile @slow', function () {
     }
   });
 
+  it('refuses a NUL byte inside a field (it would shift every later field)', async function () {
+    const spawner = new LauncherSpawner(binary);
+    try {
+      // The NUL turns '0' and 'X=1' into the environment count and an entry.
+      await assert.rejects(spawner.spawn({ argv: ['/usr/bin/env', '\0' + '1\0X=1'], env: {}, cwd: '/', fds: NULLS }), /NUL/);
+      await assert.rejects(spawner.spawn({ argv: ['/bin/true'], env: { A: 'b\0c' }, cwd: '/', fds: NULLS }), /NUL/);
+      await assert.rejects(spawner.spawn({ argv: ['/bin/true'], env: {}, cwd: '/', fds: [{ file: '/etc/hostname\0x' }, ...NULLS.slice(1)] }), /NUL/);
+      const ok = await spawner.spawn({ argv: ['/bin/true'], env: {}, cwd: '/', fds: NULLS });
+      assert.deepEqual(await ok.exited, { code: 0, signal: null });
+    } finally {
+      spawner.close();
+    }
+  });
+
   it('leaks no fd when fork fails', async function () {
     // A pids cgroup of one process (the spawner): every fork fails with EAGAIN.
     const root = '/sys/fs/cgroup/pids';
@@ -136,6 +152,43 @@ describe('the launcher spawner, hostile @slow', function () {
       raw.close();
       await raw.exited;
       if (existsSync(dir)) rmdirSync(dir);
+    }
+  });
+
+  it('a spawner ending after a new one started settles its own runs, and only those', async function () {
+    const spawner = new LauncherSpawner(binary);
+    const sleeper = (): Promise<SpawnedProcess> => spawner.spawn({ argv: ['/bin/sleep', '97.5'], env: {}, cwd: '/', fds: NULLS });
+    const pids: number[] = [];
+    try {
+      const first = await sleeper();
+      pids.push(first.pid);
+      const old = spawner.pid;
+      // A slow exit (the host is loaded): the old spawner ends after the new one has started runs.
+      process.kill(old, 'SIGSTOP');
+      spawner.close();
+      const second = await sleeper();
+      pids.push(second.pid);
+      assert.notEqual(spawner.pid, old);
+      process.kill(old, 'SIGKILL');
+      // The first run must end (lost): before, a non-current spawner's exit was ignored and its
+      // runs waited for ever; while a new one was starting, that one's runs were taken as lost.
+      const firstExit = await Promise.race([first.exited, sleep(10_000).then(() => null)]);
+      assert.ok(firstExit?.lost, `the first run did not end: ${JSON.stringify(firstExit)}`);
+      await sleep(200);
+      assert.equal(second.exit, null, 'the second run was taken as ended');
+      second.kill('SIGKILL');
+      const secondExit = await Promise.race([second.exited, sleep(10_000).then(() => null)]);
+      assert.deepEqual(secondExit, { code: null, signal: 'SIGKILL' });
+      assert.ok(!alive(second.pid), 'the second run outlived its kill');
+    } finally {
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
+      }
+      spawner.close();
     }
   });
 

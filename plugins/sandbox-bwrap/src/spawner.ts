@@ -39,13 +39,15 @@ export class SpawnedProcess {
   constructor(
     readonly id: number,
     private readonly spawner: LauncherSpawner,
+    /** The spawner process that started it: only that one can signal it or report its end. */
+    readonly owner: ChildProcess,
   ) {
     this.exited = new Promise((resolve) => (this.settle = resolve));
   }
 
   /** Signals the process through the spawner, which never signals a reaped (reusable) pid. */
   kill(signal: NodeJS.Signals): void {
-    if (!this.exit) this.spawner.signal(this.id, signal);
+    if (!this.exit) this.spawner.signal(this, signal);
   }
 
   ended(exit: ProcessExit): void {
@@ -95,12 +97,15 @@ export class LauncherSpawner {
 
   async spawn(req: SpawnRequest): Promise<SpawnedProcess> {
     if (req.fds.length !== 9) throw new Error('a spawn request names fds 0-8');
+    const env = Object.entries(req.env).map(([k, v]) => `${k}=${v}`);
+    // Fields are NUL-separated: a NUL inside one would shift every later field (an argument
+    // turned into the environment count and entries). child_process.spawn refuses them too.
+    const strings = [req.cwd, ...req.fds.map(fdSpec), ...req.argv, ...env];
+    if (strings.some((f) => typeof f !== 'string' || f.includes('\0'))) throw new Error('a spawn request field holds a NUL byte (or is not a string)');
     const child = await this.start();
     const id = this.nextId++;
-    const fields = ['S', id, req.keep ? 1 : 0, req.cwd, ...req.fds.map(fdSpec), req.argv.length, ...req.argv];
-    const env = Object.entries(req.env).map(([k, v]) => `${k}=${v}`);
-    fields.push(env.length, ...env);
-    const proc = new SpawnedProcess(id, this);
+    const fields = ['S', id, req.keep ? 1 : 0, req.cwd, ...req.fds.map(fdSpec), req.argv.length, ...req.argv, env.length, ...env];
+    const proc = new SpawnedProcess(id, this, child);
     const started = new Promise<SpawnedProcess>((resolve, reject) => {
       const pipes = req.fds.filter((fd) => fd === 'pipe').length;
       this.pending.set(id, { proc, pipes, received: 0, started: false, resolve, reject });
@@ -111,8 +116,11 @@ export class LauncherSpawner {
     return started;
   }
 
-  signal(id: number, signal: NodeJS.Signals): void {
-    if (this.child && this.running.has(id)) this.send(this.child, ['K', id, os.constants.signals[signal]]);
+  /** Sent to the spawner that started it, not to whichever runs now (ids are per spawner object, pids per spawner). */
+  signal(proc: SpawnedProcess, signal: NodeJS.Signals): void {
+    if (this.running.get(proc.id) === proc && proc.owner.exitCode === null && proc.owner.signalCode === null) {
+      this.send(proc.owner, ['K', proc.id, os.constants.signals[signal]]);
+    }
   }
 
   /** A waiting spare launcher must not keep the judge process alive. */
@@ -132,26 +140,32 @@ export class LauncherSpawner {
     if (this.child) return Promise.resolve(this.child);
     this.starting ??= new Promise<ChildProcess>((resolve, reject) => {
       const child = spawn(this.binary, [String(process.pid)], { stdio: ['pipe', 'ignore', 'ignore', 'ipc'], env: {}, cwd: '/' });
+      let settled = false;
       const failed = (why: string) => {
+        if (settled) return;
+        // Only while this one starts: a spawner that ended later must not drop a newer start.
+        settled = true;
         this.starting = null;
         this.updateRef();
         reject(new SpawnerStartError(`the launcher spawner did not start: ${why}`));
       };
       child.once('error', (err) => failed(err.message));
       child.once('exit', (code, signal) => {
-        if (this.child === child || this.child === null) this.child = null;
+        if (this.child === child) this.child = null;
         this.lost(child);
         failed(`exit ${code ?? signal}`);
       });
       child.stdin!.on('error', () => undefined);
       child.on('message', (msg: SpawnerMessage, handle?: Socket) => {
         if (msg.ready) {
+          if (settled) return;
+          settled = true;
           this.child = child;
           this.starting = null;
           this.updateRef();
           resolve(child);
         } else {
-          this.received(msg, handle);
+          this.received(child, msg, handle);
         }
       });
       child.unref();
@@ -168,10 +182,11 @@ export class LauncherSpawner {
     child.stdin!.write(body);
   }
 
-  private received(msg: SpawnerMessage, handle: Socket | undefined): void {
+  private received(child: ChildProcess, msg: SpawnerMessage, handle: Socket | undefined): void {
     const id = msg.spawn ?? 0;
-    const pending = this.pending.get(id);
-    const proc = pending?.proc ?? this.running.get(id);
+    const pending = this.pending.get(id)?.proc.owner === child ? this.pending.get(id) : undefined;
+    const running = this.running.get(id);
+    const proc = pending?.proc ?? (running?.owner === child ? running : undefined);
     if (handle && (!pending || msg.fd === undefined)) {
       handle.destroy();
       return;
@@ -201,18 +216,25 @@ export class LauncherSpawner {
     this.updateRef();
   }
 
-  /** The spawner died: what was waiting fails, what was running is lost (it dies too). */
+  /**
+   * A spawner died: what it was starting fails, what it ran is lost (it dies too). Only its own:
+   * after close() and a new start, the old one's exit may come after the new one's first runs,
+   * which it had marked lost (never killed, their sandboxes left running) (found by a hostile review).
+   */
   private lost(child: ChildProcess): void {
-    if (this.child && this.child !== child) return;
     const why = 'the launcher spawner died';
-    for (const pending of this.pending.values()) {
+    for (const [id, pending] of this.pending) {
+      if (pending.proc.owner !== child) continue;
+      this.pending.delete(id);
       for (const end of pending.proc.ends) end?.destroy();
       pending.reject(new Error(why));
     }
-    this.pending.clear();
-    for (const proc of this.running.values()) proc.ended({ code: null, signal: null, lost: why });
-    this.running.clear();
-    this.idle.clear();
+    for (const [id, proc] of this.running) {
+      if (proc.owner !== child) continue;
+      this.running.delete(id);
+      this.idle.delete(id);
+      proc.ended({ code: null, signal: null, lost: why });
+    }
     this.updateRef();
   }
 
