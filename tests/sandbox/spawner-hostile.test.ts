@@ -3,7 +3,7 @@
 // settled the runs of another spawner (or none), and a Ctrl-C to the judge's process group that
 // killed it with every run in progress. Each test checks the host afterwards (processes, fds).
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readlinkSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultSandboxConfig } from '@verdict/sandbox-bwrap';
@@ -192,4 +192,59 @@ describe('the launcher spawner, hostile @slow', function () {
     }
   });
 
+  it('a Ctrl-C to the judge’s process group (which the judge ignores) does not kill the spawner or the runs', async function () {
+    // As server/src/modules/judging/judge-process-main.ts: SIGINT ignored, the server decides.
+    const script = `
+      import { createSandboxBackend } from '@verdict/sandbox-bwrap';
+      import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
+      process.on('SIGINT', () => {});
+      const backend = createSandboxBackend({ workDirMode: 'bind' });
+      const workDir = mkdtempSync('/tmp/verdict-spawner-sigint-');
+      chmodSync(workDir, 0o755);
+      const limits = { cpuMs: 10000, wallMs: 30000, memoryKb: 65536 };
+      await backend.run({ argv: ['/bin/true'], workDir, limits });
+      const { pid } = await backend.launcherSpawner();
+      console.log(JSON.stringify({ spawner: pid }));
+      const run = await backend.run({ argv: ['/bin/sh', '-c', 'sleep 1.75; echo done'], workDir, limits });
+      console.log(JSON.stringify({ status: run.status, stdout: run.stdout, error: run.error ?? null, spawner: (await backend.launcherSpawner()).pid }));
+      await backend.close();
+      rmSync(workDir, { recursive: true, force: true });`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true, // its own process group, as a judge started from a shell
+    });
+    const lines: string[] = [];
+    let out = '';
+    const waitLine = async (n: number) => {
+      for (let i = 0; i < 1200 && lines.length < n && child.exitCode === null; i++) await sleep(50);
+      return lines[n - 1];
+    };
+    child.stdout.on('data', (d: Buffer) => {
+      out += d;
+      while (out.includes('\n')) {
+        lines.push(out.slice(0, out.indexOf('\n')));
+        out = out.slice(out.indexOf('\n') + 1);
+      }
+    });
+    try {
+      const { spawner } = JSON.parse((await waitLine(1)) ?? 'null') as { spawner: number };
+      assert.ok(spawner > 0);
+      for (let i = 0; i < 200 && !/sleep 1.75/.test(execFileSync('ps', ['-e', '-o', 'args']).toString()); i++) await sleep(50);
+      process.kill(-child.pid!, 'SIGINT');
+      await sleep(300);
+      assert.ok(alive(spawner), 'a Ctrl-C killed the spawner');
+      const result = JSON.parse((await waitLine(2)) ?? 'null') as { status: string; stdout: string; error: string | null; spawner: number } | null;
+      assert.ok(result, 'the judge did not report the run');
+      assert.equal(result.status, 'OK', JSON.stringify(result));
+      assert.equal(result.stdout, 'done\n');
+      assert.equal(result.spawner, spawner);
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+  });
 });

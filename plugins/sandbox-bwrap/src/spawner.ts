@@ -139,7 +139,11 @@ export class LauncherSpawner {
   private start(): Promise<ChildProcess> {
     if (this.child) return Promise.resolve(this.child);
     this.starting ??= new Promise<ChildProcess>((resolve, reject) => {
-      const child = spawn(this.binary, [String(process.pid)], { stdio: ['pipe', 'ignore', 'ignore', 'ipc'], env: {}, cwd: '/' });
+      // Detached: its own session and process group. In the judge's, a Ctrl-C (SIGINT to the
+      // terminal's foreground group), which the judge process ignores to stop in its own time,
+      // killed the spawner and with it every run in progress (SE: "the run's launcher was lost").
+      // It still dies with the judge (parent-death signal, EOF).
+      const child = spawn(this.binary, [String(process.pid)], { stdio: ['pipe', 'ignore', 'ignore', 'ipc'], env: {}, cwd: '/', detached: true });
       let settled = false;
       const failed = (why: string) => {
         if (settled) return;
