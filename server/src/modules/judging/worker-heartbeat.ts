@@ -71,10 +71,10 @@ export class WorkerHeartbeat {
   /**
    * One statement: removes the rows of dead workers and expires their jobs' locks (Agenda hands a
    * job whose lock is older than its lifetime to the next worker that looks), due first: a job
-   * that was being judged has no next run, and would otherwise wait behind every queued one (Agenda
-   * takes jobs by next run, unset last). Of two processes
-   * doing this at once, one deletes a row and the other finds it gone; a job another worker has
-   * locked since names that worker and is left alone.
+   * that was being judged has no next run, and would otherwise wait behind every queued one
+   * (Agenda takes jobs by next run, unset last). Of two processes doing this at once, one deletes
+   * a row and the other finds it gone; a job another worker has locked since names that worker
+   * and is left alone.
    */
   private async releaseDeadWorkers(): Promise<void> {
     const { db, log, jobName, timing } = this.opts;
