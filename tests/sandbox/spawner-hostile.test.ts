@@ -247,4 +247,18 @@ describe('the launcher spawner, hostile @slow', function () {
       }
     }
   });
+
+  it('close() lets the runs in progress finish and leaves no launcher for pid 1 to reap (node as pid 1 of a container)', async function () {
+    const out = execFileSync('unshare', ['--pid', '--fork', '--mount-proc', process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'spawner-pid1-close.ts')], {
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    const report = JSON.parse(out.trim().split('\n').at(-1)!) as { pid: number; status: string; stdout: string; zombies: string[] };
+    assert.equal(report.pid, 1);
+    // Before: the spawner ended at once; the run's launcher died with it (SE) and it and the
+    // spare were left as zombies of pid 1.
+    assert.equal(report.status, 'OK', JSON.stringify(report));
+    assert.equal(report.stdout, 'done\n');
+    assert.deepEqual(report.zombies, []);
+  });
 });

@@ -103,6 +103,8 @@ export class LauncherSpawner {
     const strings = [req.cwd, ...req.fds.map(fdSpec), ...req.argv, ...env];
     if (strings.some((f) => typeof f !== 'string' || f.includes('\0'))) throw new Error('a spawn request field holds a NUL byte (or is not a string)');
     const child = await this.start();
+    // Closed while we waited, and ended already: a new one starts.
+    if (child.stdin?.writableEnded) return this.spawn(req);
     const id = this.nextId++;
     const fields = ['S', id, req.keep ? 1 : 0, req.cwd, ...req.fds.map(fdSpec), req.argv.length, ...req.argv, env.length, ...env];
     const proc = new SpawnedProcess(id, this, child);
@@ -130,10 +132,29 @@ export class LauncherSpawner {
     this.updateRef();
   }
 
-  /** Ends the spawner (EOF on its stdin); a later spawn starts it again. */
+  /**
+   * Ends the spawner (EOF on its stdin) once every process it started has been reaped by it; a
+   * later spawn starts a new one. Waiting spares are killed. Ended at once, it left its processes
+   * for pid 1 to reap (zombies for ever under a pid 1 that does not reap: node in a container)
+   * and killed the runs in progress with their launchers (SE), which forked launchers had finished.
+   */
   close(): void {
-    this.child?.stdin?.end();
+    const child = this.child;
     this.child = null;
+    if (!child) return;
+    this.closing.add(child);
+    for (const proc of this.running.values()) if (proc.owner === child && this.idle.has(proc.id)) proc.kill('SIGKILL');
+    this.endIfDone(child);
+  }
+
+  private readonly closing = new Set<ChildProcess>();
+
+  private endIfDone(child: ChildProcess): void {
+    if (!this.closing.has(child)) return;
+    for (const p of this.pending.values()) if (p.proc.owner === child) return;
+    for (const p of this.running.values()) if (p.owner === child) return;
+    this.closing.delete(child);
+    child.stdin?.end();
   }
 
   private start(): Promise<ChildProcess> {
@@ -156,6 +177,7 @@ export class LauncherSpawner {
       child.once('error', (err) => failed(err.message));
       child.once('exit', (code, signal) => {
         if (this.child === child) this.child = null;
+        this.closing.delete(child);
         this.lost(child);
         failed(`exit ${code ?? signal}`);
       });
@@ -217,6 +239,7 @@ export class LauncherSpawner {
       this.pending.delete(id);
       pending.resolve(proc);
     }
+    if (!this.pending.has(id) && !this.running.has(id)) this.endIfDone(child);
     this.updateRef();
   }
 
