@@ -8,7 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { dataOf } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
-import { formatServerTime } from '../../web/src/lib/time.ts';
+import { formatServerTime, parseServerTime } from '../../web/src/lib/time.ts';
 import { animationsDone, clickByText, clickTestId, launchBrowser, storeLogin, waitForText, type BrowserSession } from './browser.ts';
 
 const MINUTE = 60_000;
@@ -127,8 +127,9 @@ describe('e2e: scoreboard freeze and countdown @slow', function () {
   });
 
   it("counts down by the server's clock on the contest, problem and leaderboard pages, warning in the last five minutes", async () => {
-    // The server's clock runs 117 minutes ahead of the browser's: three minutes are left.
-    server.clock.advance(117 * MINUTE);
+    // The server's clock is moved to three and a half minutes before the end, however long the
+    // tests before took: the browser goes by the server's clock (serverTime in each reply).
+    server.clock.advance(parseServerTime(contest.endTime) - server.clock.now().getTime() - 3.5 * MINUTE);
     await storeLogin(page, server.url, { token: alice.api.token!, username: alice.username }, contest);
     await page.goto(`${server.url}/contest_details?contestId=${contest.id}`, { waitUntil: 'domcontentloaded' });
     const countdown = async () => {
