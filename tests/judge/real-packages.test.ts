@@ -194,6 +194,12 @@ describe('cases from real packages', function () {
       assert.equal(prolog.compile![4], readFileSync(path.join(REPO_ROOT, 'languages/prolog/kattio.pl'), 'utf8'));
     });
 
+    it("compiles C as GNU C, as Kattis (gnu11) and DOMjudge (gcc's default) do: M_PI and POSIX functions are there", async function () {
+      // NWERC 2022's bottleflip: an accepted C solution uses M_PI, which strict -std=c17 hides.
+      const source = '#include <math.h>\n#include <stdio.h>\n#include <string.h>\nint main(void) {\n  long long a, b;\n  if (scanf("%lld %lld", &a, &b) != 2) return 1;\n  char *s = strdup("ok");\n  printf("%lld\\n", a + b + (long long)(M_PI - 3) + (long long)strlen(s) - 2);\n  return 0;\n}\n';
+      await expect('c', { 'main.c': source }, 'AC');
+    });
+
     it('runs the Java class with main in its package', async function () {
       await expect('java', {
         'A.java': 'package foo.bar.a;\n\npublic class A {\n  public static long add(long x, long y) { return x + y; }\n}\n',
