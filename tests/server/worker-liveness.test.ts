@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { sql } from 'kysely';
+import { loadConfig } from '@verdict/server/internal/config';
 import { sleep, spawnVerdict, waitFor, type VerdictProcess } from '../helpers/processes.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { addSlowSumProblem, isFinal, SLOW_SUM_AC } from '../helpers/slow-sum.ts';
@@ -16,6 +17,18 @@ const WORKER_DEAD_MS = 4000;
 const CLAIMED_WITHIN_MS = 8_000;
 /** By when it must be judged: well before the lock (60 s) could lapse, even on a loaded machine. */
 const JUDGED_WITHIN_MS = 30_000;
+
+describe('judge worker heartbeat settings', () => {
+  it('beat every second and take a worker silent for 5 s for dead; a limit under three beats is refused, saying why', () => {
+    const { judgeQueue } = loadConfig({ NODE_ENV: 'test' });
+    assert.equal(judgeQueue.heartbeatMs, 1000);
+    assert.equal(judgeQueue.workerDeadMs, 5000);
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'test', JUDGE_HEARTBEAT_MS: '1000', JUDGE_WORKER_DEAD_MS: '2000' }),
+      /JUDGE_WORKER_DEAD_MS \(2000\) must be at least three times JUDGE_HEARTBEAT_MS \(1000\)/,
+    );
+  });
+});
 
 describe('judge workers that stop beating hand their submissions over within seconds @slow', function () {
   this.timeout(180_000);
