@@ -44,6 +44,19 @@ describe('problem.yaml languages on the server', function () {
     assert.equal(allowed.data.judgeResult, 'AC');
   });
 
+  it("tells the problem page which languages the problem takes (GET /api/problem/limits: allowed), C++20 under Kattis' cpp", async () => {
+    const id = await problem('Only C++ here', 'name: Sum\nlanguages: [cpp]\nlimits:\n  time_limit: 2\n  memory: 256\n');
+    const limits = dataOf(await admin.api.get('/api/problem/limits', { problemId: id }), 'limits') as { languages: { id: string; allowed: boolean }[] };
+    const allowed = new Map(limits.languages.map((l) => [l.id, l.allowed]));
+    assert.equal(allowed.get('cpp'), true);
+    if (allowed.has('cpp20')) assert.equal(allowed.get('cpp20'), true);
+    assert.equal(allowed.get('python3'), false);
+    assert.ok(limits.languages.filter((l) => !l.allowed).length >= 1);
+    const open = await problem('Any language here', 'name: Sum\nlimits:\n  time_limit: 2\n  memory: 256\n');
+    const all = dataOf(await admin.api.get('/api/problem/limits', { problemId: open }), 'limits') as { languages: { allowed: boolean }[] };
+    assert.ok(all.languages.every((l) => l.allowed), 'a package that names no languages takes every one');
+  });
+
   it('takes every language from a package that names none, or all', async () => {
     const id = await problem('Any language', 'name: Sum\nlanguages: all\nlimits:\n  time_limit: 2\n  memory: 256\n');
     const submitted = await submit(id, 'python3', SUM_PY);

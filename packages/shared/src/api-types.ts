@@ -678,6 +678,7 @@ export interface ApiOperations {
         memoryLimit: number;
         timeFactor: number;
         memoryFactor: number;
+        allowed: boolean;
       }[];
     };
     file: null;

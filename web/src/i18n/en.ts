@@ -297,6 +297,7 @@ export const en = {
   'problem.result': 'Result',
   'problem.languageFactors': "The problem's limits times {language}'s factors (time ×{time}, memory ×{memory})",
   'problem.sameLimits': 'This problem has the same limits for every language',
+  'problem.languageNotAllowed': '{language} (not accepted by this problem)',
   'problem.resultTimeLimit': '(limit {value} ms)',
   'problem.resultMemoryLimit': '(limit {value} MB)',
   'judging.compiling': 'Compiling',

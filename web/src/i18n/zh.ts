@@ -296,6 +296,7 @@ export const zh: Record<MessageKey, string> = {
   'problem.result': '结果',
   'problem.languageFactors': '本题的限制乘以 {language} 的系数（时间 ×{time}，内存 ×{memory}）',
   'problem.sameLimits': '本题对所有语言的限制相同',
+  'problem.languageNotAllowed': '{language}（本题不接受此语言）',
   'problem.resultTimeLimit': '（限制 {value} 毫秒）',
   'problem.resultMemoryLimit': '（限制 {value} MB）',
   'judging.compiling': '编译中',

@@ -381,7 +381,12 @@ export default function ProblemPage() {
                 value={templateId}
                 onChange={chooseTemplate}
                 data-testid="template-select"
-                options={templates.map((tpl) => ({ value: tpl.id, label: tpl.comment ? `${tpl.language} — ${tpl.comment}` : tpl.language }))}
+                options={templates.map((tpl) => {
+                  const label = tpl.comment ? `${tpl.language} — ${tpl.comment}` : tpl.language;
+                  // A package may take only some languages (problem.yaml languages): the others are shown, not chosen.
+                  const refused = limits?.languages.find((l) => l.id === tpl.languageId)?.allowed === false;
+                  return { value: tpl.id, label: refused ? t('problem.languageNotAllowed', { language: label }) : label, disabled: refused };
+                })}
               />
               <Button
                 type="primary"

@@ -27,6 +27,7 @@ export const limitsRoutes = [
           memoryLimit: z.number().int().meta({ description: 'memory a run may take, MB' }),
           timeFactor: z.number(),
           memoryFactor: z.number(),
+          allowed: z.boolean().meta({ description: "false when the problem's package names the languages it takes (problem.yaml languages) and not this one: a submission in it is refused" }),
         }),
       ),
     }),

@@ -2,11 +2,12 @@
 // language's factors (languages/<id>/language.json), as the judge applies them (runLimits of
 // @verdict/judge); Kattis packages, whose limits hold for every language, are not scaled.
 import type { Kysely } from 'kysely';
-import { DEFAULT_LANGUAGES_DIR, loadLanguageDefinitions, runLimits, type Language, type Problem } from '@verdict/judge';
+import { DEFAULT_LANGUAGES_DIR, allowsLanguage, loadLanguageDefinitions, runLimits, type Language, type Problem } from '@verdict/judge';
 import type { DB } from '../../db/schema.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { fail } from '../../common/errors.ts';
 import { assertCanReadProblem } from '../contests/contest-access.ts';
+import { languagesOfMeta } from './packages.ts';
 import type { LanguageCatalog } from './templates-languages.ts';
 
 export interface LanguageLimits {
@@ -18,6 +19,8 @@ export interface LanguageLimits {
   memoryLimit: number;
   timeFactor: number;
   memoryFactor: number;
+  /** Whether the problem takes submissions in it (a package's problem.yaml `languages` may name only some). */
+  allowed: boolean;
 }
 
 export interface ProblemLimits {
@@ -59,6 +62,7 @@ export async function problemLimits(
   if (!row) throw fail('NOT_FOUND', 'No such problem');
   await assertCanReadProblem(db, user, problemId, now, contestId);
   const meta = (row.meta ?? {}) as { format?: string };
+  const allowedCodes = languagesOfMeta(row.meta);
   // An administrator's choice wins over the format's (Kattis packages' limits hold for every language).
   const languageFactors = row.language_factors ?? meta.format !== 'kattis';
   const problem = { timeLimitMs: row.time_limit, memoryLimitMb: row.memory_limit, languageFactors } as Problem;
@@ -75,6 +79,7 @@ export async function problemLimits(
       memoryLimit: Math.round(limits.memoryKb / 1024),
       timeFactor: language.timeFactor,
       memoryFactor: language.memoryFactor,
+      allowed: allowsLanguage(allowedCodes, language.id),
     });
   }
   return { problemId: row.id, timeLimit: row.time_limit, memoryLimit: row.memory_limit, languageFactors, languages };

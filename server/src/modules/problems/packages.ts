@@ -157,7 +157,12 @@ async function localZip(services: Pick<Services, 'config' | 'db'>, hash: string)
 /** The languages the package with this hash allows (PackageMeta.languages; null for every language, and for packages stored before it was kept). */
 export async function packageLanguages(db: Services['db'], hash: string): Promise<string[] | null> {
   const row = await db.selectFrom('packages').select('meta').where('hash', '=', hash).executeTakeFirst();
-  const languages = (row?.meta as { languages?: unknown } | undefined)?.languages;
+  return languagesOfMeta(row?.meta);
+}
+
+/** PackageMeta.languages of a stored meta: null for every language, and for metas from before it was kept. */
+export function languagesOfMeta(meta: unknown): string[] | null {
+  const languages = (meta as { languages?: unknown } | null | undefined)?.languages;
   return Array.isArray(languages) && languages.every((l) => typeof l === 'string') ? languages : null;
 }
 
