@@ -7,7 +7,8 @@ import type { Duplex } from 'node:stream';
 import type { InteractiveRunRequest, InteractiveRunResult, PipedRunRequest, RunResult } from '@verdict/plugin-api';
 import { PROGRAM_STDIO_FDS } from './bwrap-args.ts';
 import { startLauncher, type Launcher } from './launcher.ts';
-import { runSandboxed, type SandboxEnvironment } from './run.ts';
+import type { SandboxEnvironment } from './environment.ts';
+import { runSandboxed } from './run.ts';
 import { systemError } from './verdict.ts';
 
 export async function runInteractiveInSandbox(env: SandboxEnvironment, req: InteractiveRunRequest): Promise<InteractiveRunResult> {

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants as fsConstants, openSync, readFileSync } from 'node:fs';
 import type { Duplex, Readable, Writable } from 'node:stream';
 import { CONTROL_FD, PROGRAM_STDIO_FDS } from './bwrap-args.ts';
-import type { SandboxEnvironment } from './run.ts';
+import type { SandboxEnvironment } from './environment.ts';
 import { SpawnerStartError, type FdSpec, type LauncherSpawner, type ProcessExit, type SpawnedProcess } from './spawner.ts';
 
 export type { ProcessExit } from './spawner.ts';
@@ -26,14 +26,6 @@ export interface Launcher {
   setIdle(idle: boolean): void;
   /** Started by the spawner with copies of our ends kept there for a connected launcher. */
   keptBy?: number;
-}
-
-/** The spawner of a backend: started at the first launcher, again after it died; or why not. */
-export interface SpawnerSlot {
-  spawner: LauncherSpawner | null;
-  /** Why launchers are forked from the judge; said once (process warning). */
-  problem: string | null;
-  warned?: boolean;
 }
 
 const spareLaunchers = new WeakMap<SandboxEnvironment, Promise<Launcher>>();

@@ -6,36 +6,12 @@ import path from 'node:path';
 import type { Duplex, Readable, Writable } from 'node:stream';
 import type { RunRequest, RunResult } from '@verdict/plugin-api';
 import { bwrapArgs, PROGRAM_STDIO_FDS, SANDBOX_WORK_DIR } from './bwrap-args.ts';
-import type { CgroupDriver, RunCgroup } from './cgroups.ts';
+import type { RunCgroup } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
 import { collectBounded, collectStdout, readAll } from './streams.ts';
 import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
-import type { Pinning } from './cpusets.ts';
-import { gateReady, launcherRequest, scheduleNextLauncher, takeLauncher, type Launcher, type SpawnerSlot } from './launcher.ts';
-import type { WorkDirProvider } from './workdir.ts';
-
-/** What the backend prepared once: helpers, cgroup driver, system mounts. */
-export interface SandboxEnvironment {
-  config: SandboxConfig;
-  cgroups: CgroupDriver;
-  rlimitExec: string;
-  /** The exec gate (see helpers/exec-gate.c). */
-  execGate: string;
-  /** A session's pid 1 (see helpers/session-runner.c). */
-  sessionRunner: string;
-  /** Set by the backend's close(): no spare launcher is started until the next run. */
-  closed?: boolean;
-  /** Resolves once the spare launcher for the next run is started (it starts after a run). */
-  nextLauncher?: Promise<void>;
-  /** Starts the launchers (spawner.ts), or why they are forked from the judge. */
-  spawner: SpawnerSlot;
-  /** BPF file for `bwrap --seccomp`, or null to run without a filter. */
-  seccompBpf: string | null;
-  systemMounts: string[];
-  workDirs: WorkDirProvider;
-  /** Cores sessions are pinned to, or why they are not (cpusets.ts). */
-  pinning: Pinning;
-}
+import type { SandboxEnvironment } from './environment.ts';
+import { gateReady, launcherRequest, scheduleNextLauncher, takeLauncher, type Launcher } from './launcher.ts';
 
 /** bwrap must report the sandbox's pid within this time, or the run is a system error. */
 const SETUP_TIMEOUT_MS = 10_000;

@@ -12,7 +12,8 @@ import { bwrapArgs, PROGRAM_STDIO_FDS, SESSION_INPUT_DIR } from './bwrap-args.ts
 import type { PeakMeter, RunCgroup } from './cgroups.ts';
 import type { PinnedCore } from './cpusets.ts';
 import { gateReady, launcherRequest, scheduleNextLauncher, takeLauncher, type Launcher } from './launcher.ts';
-import { directoryProblem, limitsProblem, resolveLimits, type SandboxEnvironment } from './run.ts';
+import type { SandboxEnvironment } from './environment.ts';
+import { directoryProblem, limitsProblem, resolveLimits } from './run.ts';
 import { ControlReader, type TestReport } from './session-protocol.ts';
 import { OutputSink } from './streams.ts';
 import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
