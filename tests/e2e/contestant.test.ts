@@ -111,11 +111,16 @@ describe('e2e: contestant screens @slow', function () {
     );
   }
 
-  /** Top-menu navigation; a DOM click, so a message toast over the menu does not catch it. */
+  /**
+   * Top-menu navigation; a DOM click, so a message toast over the menu does not catch it. The
+   * address changes before the new page is drawn (the old one stays while the new one loads), so
+   * it waits for the new page's title too; what a test then looks for must be the new page's own.
+   */
   async function openMenu(label: string, pathname: string): Promise<void> {
     const item = await findByText(page, '.ant-menu-item', label);
     await item.evaluate((el) => (el as HTMLElement).click());
     await page.waitForFunction((p) => location.pathname === p, {}, pathname);
+    await page.waitForFunction((title) => document.title === title, {}, `${label} · Verdict`);
   }
 
   async function submitAndWaitFor(verdict: string): Promise<void> {
@@ -336,8 +341,9 @@ describe('e2e: contestant screens @slow', function () {
 
   it('shows the leaderboard with the accepted cell', async () => {
     await openMenu('Contest Details', '/contest_details');
-    await page.waitForSelector('.ant-table-tbody [data-verdict="AC"]');
-    await page.click('button[data-testid="enter-leaderboard"]');
+    // The problem table's own verdict: the history page left behind has AC verdicts too.
+    await page.waitForSelector('[data-testid="problem-table"] .ant-table-tbody [data-verdict="AC"]');
+    await page.locator('button[data-testid="enter-leaderboard"]').click();
     await page.waitForFunction((id) => location.pathname === `/user_board/${id}`, {}, contests.running.id);
     await findByText(page, '.ant-table-tbody td', USER.username);
     const cell = await page.waitForSelector('.ant-table-tbody [data-cell="accepted"]');
@@ -352,8 +358,7 @@ describe('e2e: contestant screens @slow', function () {
 
   it('submits several files together from the problem page', async () => {
     await openMenu('Contest Details', '/contest_details');
-    await page.waitForSelector('[data-testid="open-problem-A"]');
-    await page.click('[data-testid="open-problem-A"]');
+    await page.locator('[data-testid="open-problem-A"]').click();
     await page.waitForFunction(() => location.pathname === '/problem_page');
     // The problem page's code loads on demand, and the page may draw the select anew while it
     // loads: a locator waits until it is attached, visible and still, and retries if replaced.

@@ -123,6 +123,14 @@ describe('problem packages', function () {
       await rejects(loadProblemPackage(zipIn([{ name: '/etc/evil', data: 'x' }])), /absolute path/);
     });
 
+    it('refuses a file or link name longer than a file system takes, as a package error (the fuzzer found a link of 258 bytes failing with ENAMETOOLONG)', async function () {
+      const long = `${'n'.repeat(258)}.in`;
+      await rejects(loadProblemPackage(zipIn([...okEntries, { name: long, data: ' ', mode: 0o120777 }])), /has a name of 261 bytes \(at most 255/);
+      await rejects(loadProblemPackage(zipIn([...okEntries, { name: `d/${long}`, data: 'x' }])), /at most 255 per file or folder name/);
+      const loaded = await loadProblemPackage(zipIn([...okEntries, { name: `${'n'.repeat(251)}.in`, data: '2' }, { name: `${'n'.repeat(251)}.out`, data: '2' }]));
+      assert.equal(loaded.tests.length, 2, 'a name of 255 bytes is a name');
+    });
+
     it('refuses symlinks', async function () {
       await rejects(loadProblemPackage(zipIn([...okEntries, { name: 'link', data: '/etc/passwd', mode: 0o120777 }])), /symbolic link/);
     });

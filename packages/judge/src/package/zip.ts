@@ -121,7 +121,8 @@ async function placeLinks(destDir: string, links: { name: string; target: string
     await mkdir(path.dirname(at), { recursive: true });
     await symlink(target, at).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'EEXIST') throw new PackageError(`zip entry "${name}" appears more than once`);
-      throw err;
+      if (err.code && HOST_WRITE_ERRORS.has(err.code)) throw err;
+      throw new PackageError(`zip entry "${name}" cannot be made as a symbolic link (${err.message})`);
     });
   }
   const found = await findLinks(destDir);
@@ -139,7 +140,12 @@ function checkEntryName(name: string) {
     throw new PackageError(`zip entry "${name}" points outside the package (path traversal); refused`);
   }
   if (name.includes('\0')) throw new PackageError(`zip entry name ${JSON.stringify(name)} contains a NUL byte`);
+  const long = name.split('/').find((part) => Buffer.byteLength(part) > MAX_NAME_BYTES);
+  if (long !== undefined) throw new PackageError(`zip entry "${name.slice(0, 80)}…" has a name of ${Buffer.byteLength(long)} bytes (at most ${MAX_NAME_BYTES} per file or folder name)`);
 }
+
+/** The longest file or folder name Linux file systems take (NAME_MAX). */
+const MAX_NAME_BYTES = 255;
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
