@@ -7,11 +7,10 @@
 //     owner's event, every stream's scoreboard news and every contestant's fresh board;
 //   - an announcement posted through the API reaching every stream.
 // Usage: npm run bench -- sse [N=1000] [--pg] [--rounds 10]
-import crypto from 'node:crypto';
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { hashToken } from '@verdict/server/internal/modules/accounts/tokens';
+import { seedLiveRoom } from '../tests/helpers/live-room.ts';
 import { loadAverage, startBenchServer } from './lib/judge-server.ts';
 
 const args = process.argv.slice(2);
@@ -45,37 +44,8 @@ const ask = <T>(message: object, reply: string): Promise<T> =>
 
 try {
   // The room: a running contest with one problem and N members, each with a session and one submission.
-  const contest = await db
-    .insertInto('contests')
-    .values({ title: 'Live bench', start_time: new Date(Date.now() - 3600_000), end_time: new Date(Date.now() + 3600_000), create_time: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const problem = await db.insertInto('problems').values({ title: 'Sum', time_limit: 1000, memory_limit: 256 }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('contest_problems').values({ contest_id: contest.id, problem_id: problem.id, position: 0 }).execute();
-  const tokens: string[] = [];
-  const submissionOf: number[] = [];
-  for (let i = 0; i < N; i += 500) {
-    const batch = Array.from({ length: Math.min(500, N - i) }, (_, j) => i + j);
-    const users = await db
-      .insertInto('users')
-      .values(batch.map((k) => ({ username: `live${k}`, email: `live${k}@bench.test`, nickname: `live${k}`, auth: 0, password_hash: 'x' })))
-      .returning('id')
-      .execute();
-    const batchTokens = batch.map(() => crypto.randomBytes(32).toString('base64url'));
-    tokens.push(...batchTokens);
-    await db
-      .insertInto('auth_tokens')
-      .values(users.map((u, j) => ({ user_id: u.id, token_hash: hashToken(batchTokens[j]), expires_at: new Date(Date.now() + 86400_000) })))
-      .execute();
-    await db.insertInto('contest_users').values(users.map((u) => ({ contest_id: contest.id, user_id: u.id }))).execute();
-    const subs = await db
-      .insertInto('submissions')
-      .values(users.map((u) => ({ user_id: u.id, problem_id: problem.id, contest_id: contest.id, language: 'cpp', code: '//', status: 'PD', tests: '[]', created_at: new Date() })))
-      .returning('id')
-      .execute();
-    submissionOf.push(...subs.map((s) => s.id));
-  }
-  const boardUrl = `${bench.url}/api/BangDan/AllResultList?contestId=${contest.id}`;
+  const { contestId, tokens, submissionOf } = await seedLiveRoom(db, N, Date.now());
+  const boardUrl = `${bench.url}/api/BangDan/AllResultList?contestId=${contestId}`;
 
   async function anchor(url: string, token: string | null, n = 200): Promise<number[]> {
     const times: number[] = [];
@@ -92,7 +62,7 @@ try {
 
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
-  const opened = await ask<{ ms: number }>({ type: 'open', url: `${bench.url}/api/events?contestId=${contest.id}`, tokens, boardUrl }, 'opened');
+  const opened = await ask<{ ms: number }>({ type: 'open', url: `${bench.url}/api/events?contestId=${contestId}`, tokens, boardUrl }, 'opened');
   const rssAfter = process.memoryUsage().rss;
   const streams = bench.server.services.events.size;
 
@@ -140,7 +110,7 @@ try {
     const res = await fetch(`${bench.url}/api/clarification/admin/announce`, {
       method: 'POST',
       headers: { Authorization: adminToken, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ contestId: contest.id, text: `Announcement ${r}` }),
+      body: JSON.stringify({ contestId, text: `Announcement ${r}` }),
     });
     const reply = (await res.json()) as { code: number; message: string };
     if (reply.code !== 0) throw new Error(reply.message);
