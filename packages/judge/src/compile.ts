@@ -13,16 +13,25 @@ export const COMPILE_LIMITS: RunLimits = {
   diskKb: 256 * 1024,
 };
 
+/**
+ * `base` with the limits a package names in place of the judge's (Kattis `limits.compilation_*`,
+ * `limits.validation_*`): CPU time (the wall clock at least twice it), memory, output.
+ */
+export function withNamedLimits(base: RunLimits, named: ProgramLimits | undefined): RunLimits {
+  if (!named) return base;
+  const cpuMs = named.timeMs ?? base.cpuMs;
+  return {
+    ...base,
+    cpuMs,
+    wallMs: Math.max(base.wallMs!, cpuMs * 2),
+    memoryKb: named.memoryMb !== undefined ? named.memoryMb * 1024 : base.memoryKb,
+    outputBytes: named.outputMb !== undefined ? Math.round(named.outputMb * 2 ** 20) : base.outputBytes,
+  };
+}
+
 /** The compile limits with a package's own (Kattis `limits.compilation_time`, `compilation_memory`) in place of the judge's. */
 export function compileLimits(named: ProgramLimits | undefined): RunLimits {
-  if (!named) return COMPILE_LIMITS;
-  const cpuMs = named.timeMs ?? COMPILE_LIMITS.cpuMs;
-  return {
-    ...COMPILE_LIMITS,
-    cpuMs,
-    wallMs: Math.max(COMPILE_LIMITS.wallMs!, cpuMs * 2),
-    memoryKb: named.memoryMb !== undefined ? named.memoryMb * 1024 : COMPILE_LIMITS.memoryKb,
-  };
+  return withNamedLimits(COMPILE_LIMITS, named);
 }
 
 const MESSAGE_LIMIT = 16 << 10;

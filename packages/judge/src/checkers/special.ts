@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { access, chmod, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckerContext, CheckerResult, JudgeBackend, RunLimits } from '../plugin-api.ts';
-import { COMPILE_LIMITS, compileInDir } from '../compile.ts';
+import { COMPILE_LIMITS, compileInDir, withNamedLimits } from '../compile.ts';
 import { expandArgv, languageEnv, languageForFile, languageForSubmission, type ArgvValues } from '../languages.ts';
 import { listFiles } from '../package/files.ts';
 import { layoutSources, layoutValues, type SourceLayout } from '../sources.ts';
@@ -21,15 +21,7 @@ export const CHECKER_COMPILE_LIMITS: RunLimits = { ...COMPILE_LIMITS, cpuMs: 60_
 
 /** The validator's limits with the package's own (Kattis `limits.validation_*`) in place of the judge's. */
 export function validatorLimits(named: ProgramLimits | undefined): RunLimits {
-  if (!named) return CHECKER_LIMITS;
-  const cpuMs = named.timeMs ?? CHECKER_LIMITS.cpuMs;
-  return {
-    ...CHECKER_LIMITS,
-    cpuMs,
-    wallMs: Math.max(CHECKER_LIMITS.wallMs!, cpuMs * 2),
-    memoryKb: named.memoryMb !== undefined ? named.memoryMb * 1024 : CHECKER_LIMITS.memoryKb,
-    outputBytes: named.outputMb !== undefined ? Math.round(named.outputMb * 2 ** 20) : CHECKER_LIMITS.outputBytes,
-  };
+  return withNamedLimits(CHECKER_LIMITS, named);
 }
 
 export interface SpecialJudgeEnv {
