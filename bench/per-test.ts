@@ -156,7 +156,8 @@ try {
   mkdirSync(inputDir, { mode: 0o755 });
   writeFileSync(path.join(inputDir, '0'), '');
   const session = await backend.openSession({ argv: ['./prog'], workDir: trueDir, inputDir, limits });
-  // The A+B binary's runs alone in a session: what the judge adds on top is its checker and bookkeeping.
+  // The A+B binary's runs alone in a session, stdout kept in memory as the judge asks for it:
+  // what the judge adds on top is its checker and bookkeeping.
   const mainDir = path.join(dir, 'main-dir');
   mkdirSync(mainDir, { mode: 0o755 });
   execFileSync('cp', [path.join(dir, 'main'), path.join(mainDir, 'main')]);
@@ -165,7 +166,7 @@ try {
   const sessionWall: number[] = [];
   for (let i = 0; i < TESTS; i++) {
     const t = performance.now();
-    const r = await aplusb.run({ stdin: { file: path.join(inputDir, `t${i}`) }, stdoutFile: path.join(dir, 'out') });
+    const r = await aplusb.run({ stdin: { file: path.join(inputDir, `t${i}`) }, stdoutBuffer: true });
     sessionWall.push(performance.now() - t);
     if (r.status !== 'OK') throw new Error(`A+B in a session: ${r.status} ${r.message}`);
   }

@@ -2,7 +2,7 @@
 // re-run of a test that lands just over its time limit.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { compareExact, createJudge, type JudgeProgress, type JudgeTimings } from '@verdict/judge';
+import { compareExact, createJudge, DEFAULT_PLUGINS, type JudgeProgress, type JudgeTimings } from '@verdict/judge';
 import type { JudgeBackend, RunResult, VerdictPlugin } from '@verdict/plugin-api';
 import { worthAnotherRun } from '@verdict/judge';
 import { removeTempDirs, TEST_BACKEND, testJudge, tinyProblem } from './helpers.ts';
@@ -207,6 +207,38 @@ int main(void) {
     assert.ok(broken.timings!.compileMs > 0);
     assert.equal(broken.timings!.runMs, 0, 'nothing runs after a compile error');
     assert.equal(broken.timings!.checkMs, 0);
+  });
+
+  it("hands a plugin's checker the output in its file, though the tests ran in one sandbox with their output kept in memory", async function () {
+    if (TEST_BACKEND !== 'sandbox') this.skip();
+    const seen: string[] = [];
+    const reading: VerdictPlugin = {
+      name: 'reading',
+      apiVersion: 1,
+      setup(ctx) {
+        ctx.registerChecker({
+          name: 'file-exact',
+          async check(c) {
+            const output = await readFile(c.output, 'latin1');
+            seen.push(output);
+            return compareExact(output, await readFile(c.answer, 'latin1'));
+          },
+        });
+      },
+    };
+    const judge = await createJudge({ plugins: [...DEFAULT_PLUGINS, { plugin: reading }], backend: 'sandbox' });
+    try {
+      const problem = { ...(await tinyProblem({ tests })), checker: { kind: 'plugin', name: 'file-exact', options: {} } as const };
+      const accepted = await judge.judgeSubmission({ problem, language: 'python3', source: 'a, b = map(int, input().split())\nprint(a + b)\n' });
+      assert.equal(accepted.verdict, 'AC', JSON.stringify(accepted.tests));
+      assert.deepEqual(seen, tests.map(([, answer]) => answer));
+      seen.length = 0;
+      const wrong = await judge.judgeSubmission({ problem, language: 'python3', source: FAILS_ON_FIVE });
+      assert.equal(wrong.verdict, 'WA');
+      assert.equal(seen.at(-1), 'x\n', 'the failing test\'s own output, not an earlier one');
+    } finally {
+      await judge.close();
+    }
   });
 
   it("gives CE without running a test when the compiled program is bigger than a run's files may be", async function () {

@@ -7,7 +7,7 @@
 // session (no process of the sandbox user, no cgroup).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunLimits, RunSession } from '@verdict/plugin-api';
@@ -24,6 +24,8 @@ const PROGRAM = `#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
 #include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
@@ -53,6 +55,11 @@ int main(void) {
     close(fd);
     int shm = shmget(4242, 4096, IPC_CREAT | 0600);
     if (shm >= 0) { char *p = shmat(shm, NULL, 0); strcpy(p, "state"); shmdt(p); printf("made: sysv\\n"); }
+    // The runner asks the IPC tables how many objects each holds before reading /proc: every kind.
+    if (semget(4243, 1, IPC_CREAT | 0600) >= 0) printf("made: sem\\n");
+    int queue = msgget(4244, IPC_CREAT | 0600);
+    struct { long type; char text[8]; } message = {1, "state"};
+    if (queue >= 0 && msgsnd(queue, &message, sizeof message.text, 0) == 0) printf("made: msg\\n");
     printf("mq_open: %s\\n", mq_open("/state", O_CREAT | O_RDWR, 0600, NULL) < 0 ? strerror(errno) : "ALLOWED");
     // A chain deeper than PATH_MAX, its top folder locked.
     if (mkdir("deep", 0755) == 0 && chdir("deep") == 0) {
@@ -77,6 +84,7 @@ int main(void) {
   if (!strcmp(mode, "probe")) {
     printf("work/planted %d tmp/planted %d shm/planted %d deep %d\\n", exists("/work/planted"), exists("/tmp/planted"), exists("/dev/shm/planted"), exists("/work/deep"));
     printf("sysv %s\\n", shmget(4242, 0, 0) >= 0 ? "FOUND" : "gone");
+    printf("sem %s msg %s\\n", semget(4243, 0, 0) >= 0 ? "FOUND" : "gone", msgget(4244, 0) >= 0 ? "FOUND" : "gone");
     char value[8] = "";
     printf("xattr %s\\n", getxattr("/work", "user.state", value, sizeof value) > 0 ? "FOUND" : "gone");
     int processes = 0;
@@ -136,6 +144,7 @@ int main(void) {
   if (!strcmp(mode, "sleep")) { sleep(30); return 0; }
   if (!strcmp(mode, "flood")) { for (;;) fputs("yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\\n", stdout); }
   if (!strcmp(mode, "abort")) abort();
+  if (!strcmp(mode, "bytes")) { for (int k = 0; k < 512; k++) putchar(k & 255); return 0; }
   if (!strcmp(mode, "echo")) { char w[64]; while (scanf("%63s", w) == 1) printf("%s ", w); printf("\\n"); fprintf(stderr, "to stderr\\n"); return 0; }
   return 2;
 }
@@ -149,7 +158,7 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
   let existing: Set<number>;
   let inputDir: string;
   const limits: RunLimits = { cpuMs: 1000, wallMs: 2000, memoryKb: 256 * 1024, pids: 32, outputBytes: 1 << 20 };
-  const inputs = { cpus: 'cpus\n', park: 'park\n', look: 'look\n', plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n' };
+  const inputs = { cpus: 'cpus\n', park: 'park\n', look: 'look\n', plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n', bytes: 'bytes\n' };
   // As the judge makes them: unguessable names in a folder that cannot be listed.
   const suffix = randomBytes(16).toString('hex');
   const input = (name: keyof typeof inputs) => ({ file: path.join(inputDir, `${name}-${suffix}`) });
@@ -204,7 +213,7 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
       const planted = await session.run({ stdin: input('plant') });
       assert.equal(planted.status, 'OK', planted.message ?? planted.stderr);
       assert.match(planted.stdout, /planted/);
-      for (const made of ['sysv', 'deep', 'xattr', 'locked']) assert.match(planted.stdout, new RegExp(`made: ${made}\n`));
+      for (const made of ['sysv', 'sem', 'msg', 'deep', 'xattr', 'locked']) assert.match(planted.stdout, new RegExp(`made: ${made}\n`));
       assert.match(planted.stdout, /mq_open: Operation not permitted/, 'POSIX message queues outlive processes: refused');
       // On the host, between tests: only the runner is left in the session's cgroups.
       assert.equal(sessionProcessesInCgroups().length, 1, 'strays of test k still alive after its report');
@@ -212,6 +221,7 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
       assert.equal(probe.status, 'OK', probe.message ?? probe.stderr);
       assert.match(probe.stdout, /work\/planted 0 tmp\/planted 0 shm\/planted 0 deep 0/);
       assert.match(probe.stdout, /sysv gone/);
+      assert.match(probe.stdout, /sem gone msg gone/);
       assert.match(probe.stdout, /xattr gone/);
       // pid 1 (the runner) and the probe itself.
       assert.match(probe.stdout, /processes 2\n/);
@@ -310,6 +320,39 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
     assert.equal(parseSandboxConfig({}).cpus, 'auto');
     assert.equal(parseSandboxConfig({ cpus: '0-1,3' }).cpus, '0-1,3');
     assert.throws(() => parseSandboxConfig({ cpus: 'all' }), /option 'cpus' must be 'auto', 'off' or a CPU list/);
+  });
+
+  it('stdout comes back as bytes when asked (stdoutBuffer): exact, capped, no file, nothing carried over; not with stdoutFile', async function () {
+    const cgroupFds = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith('/sys/fs/cgroup');
+      } catch {
+        return false;
+      }
+    }).length;
+    const before = cgroupFds();
+    await withSession(async (session) => {
+      const bytes = await session.run({ stdin: input('bytes'), stdoutBuffer: true });
+      assert.equal(bytes.status, 'OK', bytes.message ?? bytes.stderr);
+      const expected = Buffer.alloc(512);
+      for (let k = 0; k < 512; k++) expected[k] = k & 255;
+      assert.deepEqual(bytes.stdoutBuffer, expected, 'every byte as written, invalid UTF-8 and NUL included');
+      assert.equal(bytes.stdout, '');
+      const flood = await session.run({ stdin: input('flood'), stdoutBuffer: true });
+      assert.equal(flood.status, 'OLE');
+      assert.ok(flood.stdoutBuffer && flood.stdoutBuffer.length <= limits.outputBytes!, `kept ${flood.stdoutBuffer?.length} bytes over the cap`);
+      const echo = await session.run({ stdin: input('echo'), stdoutBuffer: true });
+      assert.equal(echo.status, 'OK');
+      assert.equal(echo.stdoutBuffer?.toString('latin1'), '1 2 3 \n', 'the flood of the test before reached this one');
+      const both = await session.run({ stdin: input('echo'), stdoutBuffer: true, stdoutFile: path.join(os.tmpdir(), `never-${suffix}`) });
+      assert.equal(both.status, 'SE');
+      assert.match(both.message ?? '', /stdoutFile or stdoutBuffer, not both/);
+      assert.equal(existsSync(path.join(os.tmpdir(), `never-${suffix}`)), false);
+      // The session reads its cgroup's counters through descriptors it keeps open...
+      assert.ok(cgroupFds() > before, 'no cgroup file held open during the session');
+    });
+    // ...and closes them with it.
+    assert.equal(cgroupFds(), before, 'cgroup files left open after the session');
   });
 
   it('stdout goes to the test file given, capped; stdin only from the session inputs', async function () {

@@ -307,7 +307,7 @@ async function judgeTest(ctx: JudgeRunContext, clock: PhaseClock, run: TestRun):
   const early = runVerdict(result, run.language, cpuLimitMs);
   if (early) return { ...base, verdict: early, message: result.message ?? firstLine(result.stderr) };
   const checked = await clock.time('checkMs', () =>
-    ctx.checkOutput({ input: run.test.input, answer: run.test.answer, output: run.outputFile, workDir: run.workDir }, run.test.validatorFlags),
+    ctx.checkOutput({ input: run.test.input, answer: run.test.answer, output: run.outputFile, outputData: result.stdoutBuffer, workDir: run.workDir }, run.test.validatorFlags),
   );
   return { ...base, verdict: checked.verdict, message: checked.message, ...(checked.score !== undefined ? { score: checked.score } : {}) };
 }

@@ -24,6 +24,7 @@ export interface TestRunPlan {
 }
 
 export interface TestRuns {
+  /** A session's run returns its stdout in stdoutBuffer; a run of its own writes outputFile. */
   run(index: number, outputFile: string): Promise<RunResult>;
   close(): Promise<void>;
 }
@@ -58,7 +59,8 @@ export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
   return {
     async run(index, outputFile) {
       if (!session) return single(index, outputFile);
-      const result = await session.run({ stdin: { file: path.join(inputDir!, names[index]) }, stdoutFile: outputFile });
+      // The output stays in memory: the checker reads it there (or writes the file it needs).
+      const result = await session.run({ stdin: { file: path.join(inputDir!, names[index]) }, stdoutBuffer: true });
       if (result.status !== 'SE') return result;
       // The session's own failure: the test is run again on its own, and so are the rest.
       plan.log?.(`tests run one sandbox each from test ${index + 1}: the session failed (${result.message ?? 'SE'})`);

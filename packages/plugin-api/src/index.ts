@@ -53,8 +53,10 @@ export interface RunResult {
   cpuMs: number;
   wallMs: number;
   memoryKb: number;
-  /** Bounded stdout (empty when stdoutFile was given). */
+  /** Bounded stdout (empty when stdoutFile or stdoutBuffer was asked for). */
   stdout: string;
+  /** The bytes of stdout (at most the output cap) when a session's run asked for them (SessionRun.stdoutBuffer). */
+  stdoutBuffer?: Buffer;
   /** Bounded stderr. */
   stderr: string;
   /** Human-readable detail for SE or for the limit hit. */
@@ -107,6 +109,11 @@ export interface SessionRun {
   stdin: { file: string };
   /** Write stdout to this host file instead of returning it (still counted for OLE). */
   stdoutFile?: string;
+  /**
+   * Return stdout's bytes in RunResult.stdoutBuffer instead (no file is written: the judge's
+   * built-in checkers read them from memory). Not with stdoutFile.
+   */
+  stdoutBuffer?: boolean;
 }
 
 export interface RunSession {

@@ -134,6 +134,8 @@ class SandboxSession implements RunSession {
   private readonly stderr: Readable;
   private readonly out = new OutputSink();
   private readonly err = new OutputSink();
+  /** The cgroup's OOM kills after the last test. */
+  private oomKills: number;
 
   constructor(
     private readonly env: SandboxEnvironment,
@@ -142,6 +144,7 @@ class SandboxSession implements RunSession {
     private readonly held: Required<Held>,
     private readonly reader: ControlReader,
   ) {
+    this.oomKills = held.cgroup.oomKills();
     const stdio = held.launcher.stdio;
     this.stdout = stdio[PROGRAM_STDIO_FDS[1]] as Readable;
     this.stderr = stdio[PROGRAM_STDIO_FDS[2]] as Readable;
@@ -154,20 +157,21 @@ class SandboxSession implements RunSession {
   async run(run: SessionRun): Promise<RunResult> {
     if (this.closed) return systemError('the session is closed');
     if (this.broken) return systemError(this.broken);
+    if (run.stdoutFile !== undefined && run.stdoutBuffer) return systemError('a run asks for stdoutFile or stdoutBuffer, not both');
     const name = path.relative(this.req.inputDir, run.stdin?.file ?? '');
     if (!name || name.includes('/') || name.startsWith('..')) return systemError(`stdin must be a file directly inside the session's inputDir (${this.req.inputDir})`);
     try {
       // The last test's wipe: /work, /tmp, /dev/shm and IPC back to their first state.
       if (this.wipeDue) await this.reader.wiped(WIPE_GRACE_MS);
       this.wipeDue = false;
-      return await this.runTest(name, run.stdoutFile);
+      return await this.runTest(name, run.stdoutFile, run.stdoutBuffer === true);
     } catch (err) {
       this.fail((err as Error).message);
       return systemError((err as Error).message);
     }
   }
 
-  private async runTest(name: string, stdoutFile: string | undefined): Promise<RunResult> {
+  private async runTest(name: string, stdoutFile: string | undefined, stdoutBuffer: boolean): Promise<RunResult> {
     const { cgroup, peak } = this.held;
     const { limits } = this;
     // Nothing but the runner may be in the cgroup between tests.
@@ -182,7 +186,6 @@ class SandboxSession implements RunSession {
       this.out.start(fd, limits.outputBytes);
       this.err.start(null, limits.stderrBytes);
       peak.reset();
-      const oomBefore = cgroup.oomKills();
       const cpuBefore = cgroup.cpuMs();
       const report = this.reader.report(limits.wallMs + REPORT_GRACE_MS);
       this.held.launcher.control.write(`T${name}\n`);
@@ -199,10 +202,13 @@ class SandboxSession implements RunSession {
       for (const t of timers.splice(0)) clearInterval(t);
       await Promise.all([this.out.until(r.stdoutBytes, this.stdout), this.err.until(r.stderrBytes, this.stderr)]);
       if (r.noInput) throw new Error(`the session runner cannot open the input ${name}`);
-      const figures = { cpuMs: cgroup.cpuMs() - cpuBefore, memoryKb: peak.readKb(), oomKilled: cgroup.oomKills() > oomBefore };
+      // OOM kills only happen while a test runs (the runner alone cannot reach the limit).
+      const oomKills = cgroup.oomKills();
+      const figures = { cpuMs: cgroup.cpuMs() - cpuBefore, memoryKb: peak.readKb(), oomKilled: oomKills > this.oomKills };
+      this.oomKills = oomKills;
       if (r.wall) stopReason = 'wall';
       else if (r.output) stopReason = 'output';
-      return classify({
+      const result = classify({
         code: null,
         signal: null,
         waitStatus: r.waitStatus,
@@ -210,9 +216,10 @@ class SandboxSession implements RunSession {
         figures,
         stopReason,
         limits,
-        stdout: this.out.text(),
+        stdout: stdoutBuffer ? '' : this.out.text(),
         stderr: this.err.text(),
       });
+      return stdoutBuffer ? { ...result, stdoutBuffer: this.out.bytes() } : result;
     } finally {
       for (const t of timers) clearInterval(t);
       this.out.stop();

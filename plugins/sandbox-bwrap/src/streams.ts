@@ -103,7 +103,12 @@ export class OutputSink {
   }
 
   text(): string {
-    return this.fd === null ? Buffer.concat(this.chunks).toString('utf8') : '';
+    return this.fd === null ? this.bytes().toString('utf8') : '';
+  }
+
+  /** What was kept in memory (nothing when a file was given). */
+  bytes(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
   }
 
   stop(): void {

@@ -2,7 +2,7 @@
 // trailing blank lines; PE when they are equal once all whitespace is removed; WA otherwise.
 // Bytes are compared exactly and whitespace is ASCII whitespace (see text.ts).
 import type { Checker, CheckerResult } from '../plugin-api.ts';
-import { ASCII_WHITESPACE, excerpt, readBytesAsText, trimEndAscii } from './text.ts';
+import { ASCII_WHITESPACE, excerpt, readBytesAsText, readOutput, trimEndAscii } from './text.ts';
 
 const ALL_WHITESPACE = new RegExp(ASCII_WHITESPACE.source, 'g');
 
@@ -32,7 +32,7 @@ function preview(line: string | undefined): string {
 export const defaultChecker: Checker = {
   name: 'default',
   async check(ctx) {
-    const [output, answer] = await Promise.all([readBytesAsText(ctx.output), readBytesAsText(ctx.answer)]);
+    const [output, answer] = await Promise.all([readOutput(ctx), readBytesAsText(ctx.answer)]);
     return compareExact(output, answer);
   },
 };

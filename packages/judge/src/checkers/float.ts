@@ -2,7 +2,7 @@
 // (Kattis `float_tolerance`, `float_absolute_tolerance`, `float_relative_tolerance`).
 // Bytes are compared exactly and whitespace is ASCII whitespace (see text.ts).
 import type { Checker, CheckerResult } from '../plugin-api.ts';
-import { ASCII_WHITESPACE, excerpt, readBytesAsText } from './text.ts';
+import { ASCII_WHITESPACE, excerpt, readBytesAsText, readOutput } from './text.ts';
 
 // Unambiguous (digits, then an optional fraction that starts with its dot), so a long token that
 // is almost a number fails in linear time.
@@ -34,7 +34,7 @@ export const floatChecker: Checker = {
   async check(ctx, options) {
     const absolute = typeof options.absolute === 'number' ? options.absolute : 1e-6;
     const relative = typeof options.relative === 'number' ? options.relative : 1e-6;
-    const [output, answer] = await Promise.all([readBytesAsText(ctx.output), readBytesAsText(ctx.answer)]);
+    const [output, answer] = await Promise.all([readOutput(ctx), readBytesAsText(ctx.answer)]);
     return compareFloats(output, answer, absolute, relative);
   },
 };

@@ -1,14 +1,22 @@
 // Resolves a problem's checker spec into one function the test loop calls per test.
+import { writeFile } from 'node:fs/promises';
 import type { CheckerContext, CheckerResult } from '../plugin-api.ts';
 import type { PluginRegistry } from '../registry.ts';
 import type { CheckerSpec } from '../types.ts';
 import { defaultChecker } from './default.ts';
 import { floatChecker } from './float.ts';
+import type { JudgeCheckerContext } from './text.ts';
 import { tokenOptions, tokensChecker } from './tokens.ts';
 import { compileSpecialJudge, runSpecialJudge, validatorLimits, type SpecialJudgeEnv } from './special.ts';
 
 /** `flags`: the test's own validator flags (Kattis test groups), replacing the problem's. */
-export type CheckOutput = (ctx: CheckerContext, flags?: string[]) => Promise<CheckerResult>;
+export type CheckOutput = (ctx: JudgeCheckerContext, flags?: string[]) => Promise<CheckerResult>;
+
+/** The plugin contract's context: the output in its file (written now when it was in memory). */
+async function withOutputFile(ctx: JudgeCheckerContext): Promise<CheckerContext> {
+  if (ctx.outputData) await writeFile(ctx.output, ctx.outputData);
+  return { input: ctx.input, answer: ctx.answer, output: ctx.output, workDir: ctx.workDir };
+}
 
 export const BUILTIN_CHECKERS = [defaultChecker, floatChecker, tokensChecker];
 
@@ -33,7 +41,7 @@ export async function prepareChecker(spec: CheckerSpec, env: SpecialJudgeEnv, re
     case 'plugin': {
       const checker = registry.checker(spec.name);
       if (!checker) throw new Error(`checker "${spec.name}" is not provided by any loaded plugin`);
-      return (ctx) => checker.check(ctx, spec.options);
+      return async (ctx) => checker.check(await withOutputFile(ctx), spec.options);
     }
   }
 }

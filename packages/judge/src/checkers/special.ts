@@ -3,12 +3,13 @@
 import { createHash } from 'node:crypto';
 import { access, chmod, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CheckerContext, CheckerResult, JudgeBackend, RunLimits } from '../plugin-api.ts';
+import type { CheckerResult, JudgeBackend, RunLimits } from '../plugin-api.ts';
 import { COMPILE_LIMITS, compileInDir, withNamedLimits } from '../compile.ts';
 import { expandArgv, languageEnv, languageForFile, languageForSubmission, type ArgvValues } from '../languages.ts';
 import { listFiles } from '../package/files.ts';
 import { layoutSources, layoutValues, type SourceLayout } from '../sources.ts';
 import type { Language, ProgramLimits } from '../types.ts';
+import type { JudgeCheckerContext } from './text.ts';
 import { copyFiles, copyReadable, copyTree, makeWorkDir, removeDir } from '../workspace.ts';
 
 export const CHECKER_LIMITS: RunLimits = { cpuMs: 10_000, wallMs: 20_000, memoryKb: 1024 * 1024, pids: 64, outputBytes: 1 << 20, stderrBytes: 64 << 10 };
@@ -209,7 +210,7 @@ export async function runSpecialJudge(
   env: SpecialJudgeEnv,
   judge: CompiledSpecialJudge,
   protocol: Protocol,
-  ctx: CheckerContext,
+  ctx: JudgeCheckerContext,
   flags: string[] = [],
   limits: RunLimits = CHECKER_LIMITS,
 ): Promise<CheckerResult> {
@@ -218,7 +219,11 @@ export async function runSpecialJudge(
     await copyTree(judge.dir, workDir);
     await copyReadable(ctx.input, path.join(workDir, 'input.txt'));
     await copyReadable(ctx.answer, path.join(workDir, 'answer.txt'));
-    await copyReadable(ctx.output, path.join(workDir, 'output.txt'));
+    const output = path.join(workDir, 'output.txt');
+    if (ctx.outputData) {
+      await writeFile(output, ctx.outputData);
+      await chmod(output, 0o644);
+    } else await copyReadable(ctx.output, output);
     const run = specialJudgeArgv(judge);
     const feedback = path.join(workDir, 'feedback');
     if (protocol === 'kattis') {

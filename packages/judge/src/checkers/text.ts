@@ -2,7 +2,21 @@
 // character, so invalid UTF-8, NUL and latin-1 text compare exactly and never collapse into
 // U+FFFD), with whitespace meaning ASCII whitespace only. No regular expression here may
 // backtrack: a hostile output (a million spaces and then a letter) must be checked in linear time.
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { CheckerContext } from '../plugin-api.ts';
+
+/**
+ * What the judge hands its checkers: the plugin contract's paths, and the contestant's output in
+ * memory when its run kept it there (a session's run: no file is written for it). A checker that
+ * needs the file (a special judge, a plugin's checker) has it written first (checkers/index.ts).
+ */
+export interface JudgeCheckerContext extends CheckerContext {
+  outputData?: Buffer;
+}
+
+/** Files up to this size are read synchronously: through the thread pool a read costs ~0.25 ms. */
+const SYNC_READ_BYTES = 1 << 20;
 
 /** Space, tab, LF, VT, FF, CR. */
 export const ASCII_WHITESPACE = /[ \t\n\v\f\r]+/;
@@ -11,8 +25,19 @@ function isAsciiSpace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
-export function readBytesAsText(file: string): Promise<string> {
+export async function readBytesAsText(file: string): Promise<string> {
+  const fd = openSync(file, 'r');
+  try {
+    if (fstatSync(fd).size <= SYNC_READ_BYTES) return readFileSync(fd, 'latin1');
+  } finally {
+    closeSync(fd);
+  }
   return readFile(file, 'latin1');
+}
+
+/** The contestant's output, from memory when the judge has it there, else from its file. */
+export function readOutput(ctx: JudgeCheckerContext): Promise<string> {
+  return ctx.outputData ? Promise.resolve(ctx.outputData.toString('latin1')) : readBytesAsText(ctx.output);
 }
 
 /** The line without the ASCII whitespace at its end (a loop: `/\s+$/` is quadratic). */

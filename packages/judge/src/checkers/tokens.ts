@@ -5,7 +5,7 @@
 // float_relative_tolerance ε (an answer token that is a number then matches any number within
 // the tolerance). Bytes are compared exactly and whitespace is ASCII whitespace (see text.ts).
 import type { Checker, CheckerResult } from '../plugin-api.ts';
-import { excerpt, readBytesAsText } from './text.ts';
+import { excerpt, readBytesAsText, readOutput } from './text.ts';
 
 export interface TokenOptions {
   caseSensitive: boolean;
@@ -103,7 +103,7 @@ function parseNumber(token: string): string {
 export const tokensChecker: Checker = {
   name: 'tokens',
   async check(ctx, options) {
-    const [output, answer] = await Promise.all([readBytesAsText(ctx.output), readBytesAsText(ctx.answer)]);
+    const [output, answer] = await Promise.all([readOutput(ctx), readBytesAsText(ctx.answer)]);
     return compareTokens(output, answer, options as unknown as TokenOptions);
   },
 };

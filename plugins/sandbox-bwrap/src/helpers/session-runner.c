@@ -221,10 +221,26 @@ static int wipe_root(const char *path, mode_t mode) {
   return rc;
 }
 
+// Objects of one kind in the namespace's IPC tables, asked without reading /proc (3 system calls
+// for all three kinds instead of ~45 µs of /proc reads after every test); -1 when it cannot tell.
+static int ipc_in_use(int table) {
+  if (table == 0) {
+    struct shm_info info;
+    return shmctl(0, SHM_INFO, (struct shmid_ds *)&info) < 0 ? -1 : info.used_ids;
+  }
+  if (table == 1) {
+    struct seminfo info;
+    return semctl(0, 0, SEM_INFO, &info) < 0 ? -1 : info.semusz;
+  }
+  struct msginfo info;
+  return msgctl(0, MSG_INFO, (struct msqid_ds *)&info) < 0 ? -1 : info.msgpool;
+}
+
 // Every SysV IPC object of the namespace (they outlive their processes): /proc/sysvipc lists them.
 static void wipe_ipc(void) {
   static const char *const tables[] = {"/proc/sysvipc/shm", "/proc/sysvipc/sem", "/proc/sysvipc/msg"};
   for (int t = 0; t < 3; t++) {
+    if (ipc_in_use(t) == 0) continue;
     FILE *f = fopen(tables[t], "re");
     if (!f) continue;
     char line[512];
