@@ -8,6 +8,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '@verdict/server/internal/config';
 import { startServer, type RunningServer } from '@verdict/server/internal/server';
 import { TestClock } from './clock.ts';
+import { seedEmbeddedStore } from './store-template.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -67,6 +68,8 @@ export async function startTestServer(
     const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
     databaseUrl = fresh.url;
     drop = fresh.drop;
+  } else if (!reuse && !env.DATABASE_URL) {
+    await seedEmbeddedStore(dataDir);
   }
   const config: Config = loadConfig({
     NODE_ENV: 'test',
