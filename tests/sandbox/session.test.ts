@@ -144,6 +144,15 @@ int main(void) {
   if (!strcmp(mode, "sleep")) { sleep(30); return 0; }
   if (!strcmp(mode, "flood")) { for (;;) fputs("yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\\n", stdout); }
   if (!strcmp(mode, "abort")) abort();
+  if (!strcmp(mode, "litter")) {
+    // 20000 files for the runner to wipe; then this process's own CPU time, as it measures it.
+    char name[32];
+    for (int i = 0; i < 20000; i++) { snprintf(name, sizeof name, "/tmp/%d", i); close(open(name, O_CREAT | O_WRONLY, 0600)); }
+    struct timespec cpu;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+    printf("self %.3f\\n", cpu.tv_sec * 1e3 + cpu.tv_nsec / 1e6);
+    return 0;
+  }
   if (!strcmp(mode, "bytes")) { for (int k = 0; k < 512; k++) putchar(k & 255); return 0; }
   if (!strcmp(mode, "echo")) { char w[64]; while (scanf("%63s", w) == 1) printf("%s ", w); printf("\\n"); fprintf(stderr, "to stderr\\n"); return 0; }
   return 2;
@@ -158,7 +167,7 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
   let existing: Set<number>;
   let inputDir: string;
   const limits: RunLimits = { cpuMs: 1000, wallMs: 2000, memoryKb: 256 * 1024, pids: 32, outputBytes: 1 << 20 };
-  const inputs = { cpus: 'cpus\n', park: 'park\n', look: 'look\n', plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n', bytes: 'bytes\n' };
+  const inputs = { cpus: 'cpus\n', park: 'park\n', look: 'look\n', plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n', bytes: 'bytes\n', litter: 'litter\n' };
   // As the judge makes them: unguessable names in a folder that cannot be listed.
   const suffix = randomBytes(16).toString('hex');
   const input = (name: keyof typeof inputs) => ({ file: path.join(inputDir, `${name}-${suffix}`) });
@@ -263,6 +272,25 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
         assert.equal(r.exitCode, 7);
         assert.ok(r.cpuMs < 20, `a trivial test charged ${r.cpuMs} ms`);
       }
+    });
+  });
+
+  it("charges a test its own processes' CPU only: not the runner's wipe of what it left", async function () {
+    await withSession(async (session) => {
+      for (let i = 0; i < 2; i++) {
+        const started = performance.now();
+        const litter = await session.run({ stdin: input('litter') });
+        const elapsed = performance.now() - started;
+        assert.equal(litter.status, 'OK', litter.message ?? litter.stderr);
+        const self = Number(/self ([\d.]+)/.exec(litter.stdout)?.[1]);
+        // The wipe of 20000 files happens before the report: it is in the call's time...
+        assert.ok(elapsed - litter.wallMs > 10, `the wipe took ${elapsed - litter.wallMs} ms`);
+        // ...and not in the test's CPU, which is what the program itself used (exec included).
+        // (The wipe costs ~100 ms of the runner's CPU here; the program's exit a little of its own.)
+        assert.ok(Math.abs(litter.cpuMs - self) < 10, `charged ${litter.cpuMs} ms, the program used ${self} ms`);
+      }
+      const echo = await session.run({ stdin: input('echo') });
+      assert.ok(echo.cpuMs < 20, `the test after the litter charged ${echo.cpuMs} ms`);
     });
   });
 

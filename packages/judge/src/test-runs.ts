@@ -84,17 +84,23 @@ export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
  * folder cannot be listed (mode 0711): a test's program knows only its own input, as stdin.
  */
 async function linkInputs(tests: TestCase[], dir: string): Promise<string[]> {
-  const names: string[] = [];
-  for (const test of tests) {
-    const name = randomBytes(16).toString('hex');
-    names.push(name);
-    const target = path.join(dir, name);
+  const names = tests.map(() => randomBytes(16).toString('hex'));
+  const linkOne = async (index: number) => {
+    const test = tests[index];
+    const target = path.join(dir, names[index]);
     const file = await realpath(test.input);
     const st = await stat(file);
     if (!st.isFile()) throw new Error(`test input ${test.input} is not a file`);
     const readable = (st.mode & fsConstants.S_IROTH) !== 0;
     if (!readable || !(await link(file, target).then(() => true, () => false))) await copyReadable(file, target);
+  };
+  // Several at once: each is three or four round trips through the thread pool (~0.3 ms for
+  // one, 60 ms for 200 one after another).
+  for (let start = 0; start < tests.length; start += LINKS_AT_ONCE) {
+    await Promise.all(names.slice(start, start + LINKS_AT_ONCE).map((_, k) => linkOne(start + k)));
   }
   await chmod(dir, 0o711);
   return names;
 }
+
+const LINKS_AT_ONCE = 16;

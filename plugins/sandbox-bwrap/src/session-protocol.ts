@@ -1,7 +1,9 @@
-// What the session runner says on the control socket (helpers/session-runner.c): 'w' once the
-// sandbox is wiped and ready for a test, 'e' and a line when the wipe failed, and after each
-// test 'S' and 32 bytes: the raw wait status (int32), flags (uint32), the stdout and stderr
-// bytes relayed and the wall time in ns (uint64 each), little-endian.
+// What the session runner says on the control socket (helpers/session-runner.c): 'w' and its
+// CPU time in ns (uint64) once the sandbox is first wiped and ready, 'e' and a line when a wipe
+// failed, and after each test (and the wipe after it) 'S' and 40 bytes: the raw wait status
+// (int32), flags (uint32), the stdout and stderr bytes relayed, the wall time in ns and the
+// runner's own CPU time in ns (uint64 each), little-endian. A report flagged "wipe failed" is
+// followed by the 'e' line.
 import type { Duplex } from 'node:stream';
 
 export interface TestReport {
@@ -12,13 +14,18 @@ export interface TestReport {
   stdoutBytes: number;
   stderrBytes: number;
   wallNs: number;
+  /** The runner's own CPU time, ns, when it reported (not its children's). */
+  runnerCpuNs: number;
+  /** The wipe after this test failed (the test's own figures stand): why. */
+  wipeProblem?: string;
 }
 
-type Message = { kind: 'w' } | { kind: 'e'; text: string } | { kind: 'S'; report: TestReport };
+type Message = { kind: 'w'; runnerCpuNs: number } | { kind: 'e'; text: string } | { kind: 'S'; report: TestReport };
 
-const REPORT_BYTES = 33;
+const REPORT_BYTES = 41;
+const WIPED_BYTES = 9;
 // 4 (killed on the judge's word) is not read: the judge knows it asked.
-const FLAG = { wall: 1, output: 2, noInput: 8, ended: 16 };
+const FLAG = { wall: 1, output: 2, noInput: 8, ended: 16, wipeFailed: 32 };
 
 export class ControlReader {
   private buffer: Buffer = Buffer.alloc(0);
@@ -41,9 +48,10 @@ export class ControlReader {
     control.on('error', end);
   }
 
-  /** Waits for the runner's 'w'. */
-  async wiped(timeoutMs: number): Promise<void> {
-    await this.next('w', timeoutMs);
+  /** Waits for the runner's first 'w'; its CPU time then, ns. */
+  async wiped(timeoutMs: number): Promise<number> {
+    const message = await this.next('w', timeoutMs);
+    return (message as { runnerCpuNs: number }).runnerCpuNs;
   }
 
   async report(timeoutMs: number): Promise<TestReport> {
@@ -79,8 +87,9 @@ export class ControlReader {
       if (this.buffer.length === 0) return;
       const kind = String.fromCharCode(this.buffer[0]);
       if (kind === 'w') {
-        this.messages.push({ kind: 'w' });
-        this.buffer = this.buffer.subarray(1);
+        if (this.buffer.length < WIPED_BYTES) return;
+        this.messages.push({ kind: 'w', runnerCpuNs: Number(this.buffer.readBigUInt64LE(1)) });
+        this.buffer = this.buffer.subarray(WIPED_BYTES);
       } else if (kind === 'e') {
         const end = this.buffer.indexOf(0x0a);
         if (end < 0) return;
@@ -90,6 +99,14 @@ export class ControlReader {
         if (this.buffer.length < REPORT_BYTES) return;
         const b = this.buffer;
         const flags = b.readUInt32LE(5);
+        let wipeProblem: string | undefined;
+        if (flags & FLAG.wipeFailed) {
+          // The 'e' line that follows belongs to this report.
+          const end = b.indexOf(0x0a, REPORT_BYTES);
+          if (end < 0) return;
+          wipeProblem = b.toString('utf8', REPORT_BYTES + 1, end);
+          this.buffer = Buffer.concat([b.subarray(0, REPORT_BYTES), b.subarray(end + 1)]);
+        }
         this.messages.push({
           kind: 'S',
           report: {
@@ -100,6 +117,8 @@ export class ControlReader {
             stdoutBytes: Number(b.readBigUInt64LE(9)),
             stderrBytes: Number(b.readBigUInt64LE(17)),
             wallNs: Number(b.readBigUInt64LE(25)),
+            runnerCpuNs: Number(b.readBigUInt64LE(33)),
+            ...(wipeProblem !== undefined ? { wipeProblem } : {}),
           },
         });
         this.buffer = this.buffer.subarray(REPORT_BYTES);

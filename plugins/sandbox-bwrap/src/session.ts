@@ -82,8 +82,8 @@ export async function openSessionInSandbox(env: SandboxEnvironment, req: Session
     pinned?.join(runnerPid);
     const reader = new ControlReader(control);
     control.write('g');
-    await reader.wiped(SETUP_TIMEOUT_MS);
-    return new SandboxSession(env, req, limits, held as Required<Held>, reader);
+    const runnerCpuNs = await reader.wiped(SETUP_TIMEOUT_MS);
+    return new SandboxSession(env, req, limits, held as Required<Held>, reader, runnerCpuNs);
   } catch (err) {
     await release(env, held);
     throw err;
@@ -128,8 +128,6 @@ async function release(env: SandboxEnvironment, held: Held): Promise<void> {
 class SandboxSession implements RunSession {
   private closed: Promise<void> | null = null;
   private broken: string | null = null;
-  /** The runner wipes after each report and says 'w' when done. */
-  private wipeDue = false;
   private readonly stdout: Readable;
   private readonly stderr: Readable;
   private readonly out = new OutputSink();
@@ -143,6 +141,8 @@ class SandboxSession implements RunSession {
     private readonly limits: ResolvedLimits,
     private readonly held: Required<Held>,
     private readonly reader: ControlReader,
+    /** The runner's own CPU time as of its last message (it is idle between tests). */
+    private runnerCpuNs: number,
   ) {
     this.oomKills = held.cgroup.oomKills();
     const stdio = held.launcher.stdio;
@@ -161,9 +161,6 @@ class SandboxSession implements RunSession {
     const name = path.relative(this.req.inputDir, run.stdin?.file ?? '');
     if (!name || name.includes('/') || name.startsWith('..')) return systemError(`stdin must be a file directly inside the session's inputDir (${this.req.inputDir})`);
     try {
-      // The last test's wipe: /work, /tmp, /dev/shm and IPC back to their first state.
-      if (this.wipeDue) await this.reader.wiped(WIPE_GRACE_MS);
-      this.wipeDue = false;
       return await this.runTest(name, run.stdoutFile, run.stdoutBuffer === true);
     } catch (err) {
       this.fail((err as Error).message);
@@ -187,7 +184,8 @@ class SandboxSession implements RunSession {
       this.err.start(null, limits.stderrBytes);
       peak.reset();
       const cpuBefore = cgroup.cpuMs();
-      const report = this.reader.report(limits.wallMs + REPORT_GRACE_MS);
+      // The report comes after the wipe that follows the test.
+      const report = this.reader.report(limits.wallMs + REPORT_GRACE_MS + WIPE_GRACE_MS);
       this.held.launcher.control.write(`T${name}\n`);
       timers.push(
         setInterval(() => {
@@ -198,13 +196,17 @@ class SandboxSession implements RunSession {
         }, Math.min(this.env.config.cpuPollMs, limits.cpuMs)),
       );
       const r: TestReport = await report;
-      this.wipeDue = true;
+      // The runner's share of the cgroup's CPU since the last test (relaying, reaping, wiping).
+      const runnerMs = (r.runnerCpuNs - this.runnerCpuNs) / 1e6;
+      this.runnerCpuNs = r.runnerCpuNs;
+      // The test's figures stand; the session is not used again.
+      if (r.wipeProblem !== undefined) this.fail(`the session runner cannot wipe the sandbox: ${r.wipeProblem}`);
       for (const t of timers.splice(0)) clearInterval(t);
       await Promise.all([this.out.until(r.stdoutBytes, this.stdout), this.err.until(r.stderrBytes, this.stderr)]);
       if (r.noInput) throw new Error(`the session runner cannot open the input ${name}`);
       // OOM kills only happen while a test runs (the runner alone cannot reach the limit).
       const oomKills = cgroup.oomKills();
-      const figures = { cpuMs: cgroup.cpuMs() - cpuBefore, memoryKb: peak.readKb(), oomKilled: oomKills > this.oomKills };
+      const figures = { cpuMs: Math.max(0, cgroup.cpuMs() - cpuBefore - runnerMs), memoryKb: peak.readKb(), oomKilled: oomKills > this.oomKills };
       this.oomKills = oomKills;
       if (r.wall) stopReason = 'wall';
       else if (r.output) stopReason = 'output';

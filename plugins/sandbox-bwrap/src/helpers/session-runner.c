@@ -9,15 +9,19 @@
 //      output cap everything is killed; stderr past its cap is dropped;
 //   3. kills everything when the wall clock runs out or the judge says 'k' (its CPU watch);
 //   4. once the program ends: kill(-1, SIGKILL) — as pid 1 it reaches every other process of the
-//      namespace — until no child is left, then drains the pipes and reports the raw wait
-//      status, the flags, the bytes relayed and the wall time ('S' + 32 bytes);
+//      namespace — until no child is left, then drains the pipes;
 //   5. wipes every writable place — /work, /tmp, /dev/shm, SysV IPC objects — and rebuilds
 //      /work as a mirror of the pristine program at /prog (read-only): directories recreated,
 //      files as symbolic links into /prog, so the program cannot change what the next test
-//      runs; then says 'w'. The judge resets the cgroup's counters before the next test.
+//      runs;
+//   6. reports the raw wait status, the flags, the bytes relayed, the wall time and its own CPU
+//      time so far ('S' + 40 bytes), and waits: the judge reads the cgroup's counters while the
+//      runner is idle, charges the test the cgroup's CPU minus the runner's, and resets them
+//      before the next test.
 // Commands on fd 5: "T<name>\n" runs a test on /in/<name>; 'k' kills the running test; EOF ends
-// the session (everything is killed, the runner exits). A wipe that fails is reported as
-// 'e' + a line; the judge then stops using the session.
+// the session (everything is killed, the runner exits). The first wipe, before any test, is
+// reported as 'w' + the runner's CPU time. A wipe that fails is reported as 'e' + a line (after
+// the test's 'S', flagged); the runner then exits and the judge stops using the session.
 // Usage: session-runner CPU-SECONDS FSIZE-BYTES OUTPUT-BYTES STDERR-BYTES WALL-MS -- PROGRAM [ARGS...]
 // Static, no signal handlers (so no signal from inside the namespace reaches it), non-dumpable.
 #define _GNU_SOURCE
@@ -55,6 +59,7 @@
 #define FLAG_KILLED 4
 #define FLAG_NO_INPUT 8
 #define FLAG_ENDED 16
+#define FLAG_WIPE_FAILED 32
 
 static unsigned long long cpu_seconds, fsize_bytes, output_cap, stderr_cap, wall_ms;
 static char **program;
@@ -339,12 +344,31 @@ static int wipe(void) {
   return rc;
 }
 
-static int report_wipe(void) {
-  if (wipe() == 0) return write_all(CONTROL, "w", 1);
+// The CPU time this process (the runner alone, not its children) has used, ns. The judge
+// subtracts the runner's share from the cgroup's counter, so a test is charged its own processes'
+// CPU only, never the runner's relaying, reaping or wiping.
+static uint64_t runner_cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static void report_wipe_problem(void) {
   char line[600];
   int n = snprintf(line, sizeof line, "e%s\n", wipe_problem[0] ? wipe_problem : "the wipe failed");
   write_all(CONTROL, line, (size_t)n);
-  return -1;
+}
+
+// The first wipe, before any test: 'w' and the runner's CPU time (uint64), or 'e' and a line.
+static int report_first_wipe(void) {
+  if (wipe() != 0) {
+    report_wipe_problem();
+    return -1;
+  }
+  unsigned char msg[9] = {'w'};
+  uint64_t cpu = runner_cpu_ns();
+  memcpy(msg + 1, &cpu, 8);
+  return write_all(CONTROL, msg, sizeof msg);
 }
 
 // ---- one test ---------------------------------------------------------------------------------
@@ -504,7 +528,11 @@ static int run_test(const char *name, int *ended) {
   if (err.fd >= 0) close(err.fd);
 report:;
   if (!(flags & FLAG_ENDED)) finished = now_ns();
-  unsigned char msg[33];
+  // The sandbox back to the pristine program before the report (unless the session is ending):
+  // when the judge reads the figures, the runner is idle, its CPU time up to now in the report.
+  int wipe_failed = !*ended && wipe() != 0;
+  if (wipe_failed) flags |= FLAG_WIPE_FAILED;
+  unsigned char msg[41];
   int32_t st = status;
   uint32_t fl = (uint32_t)flags;
   uint64_t ob = out.relayed, eb = err.relayed, wall = (uint64_t)(finished - started);
@@ -514,7 +542,14 @@ report:;
   memcpy(msg + 9, &ob, 8);
   memcpy(msg + 17, &eb, 8);
   memcpy(msg + 25, &wall, 8);
-  return write_all(CONTROL, msg, sizeof msg);
+  uint64_t cpu = runner_cpu_ns();
+  memcpy(msg + 33, &cpu, 8);
+  if (write_all(CONTROL, msg, sizeof msg) != 0) return -1;
+  if (wipe_failed) {
+    report_wipe_problem();
+    return -2;
+  }
+  return 0;
 }
 
 static mode_t mode_of(const char *path) {
@@ -550,7 +585,7 @@ int main(int argc, char **argv) {
   close(6);
   if (close_range(9, ~0U, 0) < 0)
     for (int fd = 9; fd < 1024; fd++) close(fd);
-  if (report_wipe() != 0) return 126;
+  if (report_first_wipe() != 0) return 126;
   char line[4096];
   for (;;) {
     size_t len = 0;
@@ -564,7 +599,8 @@ int main(int argc, char **argv) {
     line[len] = 0;
     if (line[0] != 'T') return 126;
     int ended = 0;
-    if (run_test(line + 1, &ended) != 0 || ended) return 0;
-    if (report_wipe() != 0) return 126;
+    int rc = run_test(line + 1, &ended);
+    if (rc == -2) return 126;
+    if (rc != 0 || ended) return 0;
   }
 }
