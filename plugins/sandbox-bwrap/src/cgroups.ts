@@ -219,9 +219,13 @@ function ensureDir(dir: string): void {
   accessSync(path.join(dir, 'cgroup.procs'), constants.W_OK);
 }
 
+function pidsIn(text: string): number[] {
+  return text.split('\n').filter(Boolean).map(Number);
+}
+
 function procsOf(dir: string): number[] {
   try {
-    return readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
+    return pidsIn(readFileSync(path.join(dir, 'cgroup.procs'), 'utf8'));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
@@ -441,7 +445,7 @@ function pooled(layout: Layout): CgroupDriver {
           empty = true;
         },
         figures: () => layout.figures(cgroup, files),
-        procs: () => files.read(path.join(dirs[0], 'cgroup.procs')).split('\n').filter(Boolean).map(Number),
+        procs: () => pidsIn(files.read(path.join(dirs[0], 'cgroup.procs'))),
         peakMeter: () => layout.peakMeter(cgroup, files),
         oomKills: () => layout.oomKills(cgroup, files),
         remove() {
