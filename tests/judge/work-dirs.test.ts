@@ -36,7 +36,9 @@ describe(`judge work folders (${TEST_BACKEND} backend) @slow`, function () {
       'the submission to run',
       async () => {
         if (cli.exitCode !== null) throw new Error(`verdict judge ended (${cli.exitCode}) before running the submission:\n${output}`);
-        return descendantsOf(cli.pid!).some((pid) => commandOf(pid).startsWith('python')) || undefined;
+        // The submission's run, not the start-up probe of python3: its folders are made first.
+        const folders = existsSync(workRoot) ? readdirSync(workRoot).filter((name) => name.startsWith('submission-')) : [];
+        return (folders.length >= 2 && descendantsOf(cli.pid!).some((pid) => commandOf(pid).startsWith('python'))) || undefined;
       },
       60_000,
     );
