@@ -62,8 +62,11 @@ describe(`problem.yaml limits and languages, judged (${TEST_BACKEND} backend) @s
 
   it('limits.compilation_time: a compile over it is a compile error saying so', async function () {
     const judge = await testJudge();
-    // Constant evaluation that keeps the compiler busy for seconds.
-    const slow = `${SUM_CPP}constexpr long spin() { long s = 0; for (long i = 0; i < 400000000; i++) s += i % 7; return s; }\nstatic_assert(spin() != 1);\n`;
+    // Constant evaluation that keeps the compiler busy for ~11 s here, each call under g++'s
+    // limits (262144 iterations a loop, 2^25 operations an evaluation): one loop of 400 million
+    // iterations hit the loop limit and failed at once on a fast host, with a different message.
+    const spins = Array.from({ length: 8 }, (_, k) => `static_assert(spin(${k}) != 1);\n`).join('');
+    const slow = `${SUM_CPP}constexpr long spin(long k) { long s = 0; for (long i = 0; i < 4; i++) for (long j = 0; j < 200000; j++) s += (j ^ k) % 7; return s; }\n${spins}`;
     const result = await judge.judgeSubmission({ problem: await kattisPackage('  compilation_time: 1\n'), language: 'cpp', source: slow });
     assert.equal(result.verdict, 'CE', result.compileMessage);
     assert.match(result.compileMessage, /compilation exceeded 1 s/);
