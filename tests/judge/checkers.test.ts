@@ -1,7 +1,10 @@
 // Checkers: the default rules (AC/PE/WA), float tolerance, testlib exit codes and Kattis 42/43,
 // the special judges compiled and run on the real backend.
 import assert from 'node:assert/strict';
-import { compareExact, compareFloats, type Problem } from '@verdict/judge';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { compareExact, compareFloats, defaultChecker, type Problem } from '@verdict/judge';
 import { removeTempDirs, testJudge, tinyProblem } from './helpers.ts';
 
 const ECHO_PY = 'import sys\nsys.stdout.write(sys.stdin.read())\n';
@@ -26,6 +29,28 @@ describe('default checker rules', function () {
     assert.match(r.message!, /line 2/);
     assert.equal(compareExact('', '3\n').verdict, 'WA');
     assert.equal(compareExact('3\n4\n', '3\n').verdict, 'WA');
+  });
+});
+
+describe('default checker on files', function () {
+  it('reads files over 1 MiB (through the thread pool) and under it (at once) alike, byte for byte', async function () {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'verdict-checker-files-'));
+    try {
+      const big = `${'7 '.repeat(600_000)}\n`; // 1.2 MB
+      const files = { answer: path.join(dir, 'answer'), same: path.join(dir, 'same'), last: path.join(dir, 'last'), small: path.join(dir, 'small') };
+      writeFileSync(files.answer, `${big}\xe9\n`, 'latin1');
+      writeFileSync(files.same, `${big}\xe9\n`, 'latin1');
+      writeFileSync(files.last, `${big}\xe8\n`, 'latin1');
+      writeFileSync(files.small, '7\n', 'latin1');
+      const check = (output: string) => defaultChecker.check({ input: files.answer, answer: files.answer, output, workDir: dir }, {});
+      assert.equal((await check(files.same)).verdict, 'AC');
+      const last = await check(files.last);
+      assert.equal(last.verdict, 'WA');
+      assert.match(last.message!, /^line 2 differs/);
+      assert.equal((await check(files.small)).verdict, 'WA');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // Scratch folders for compiles, runs and checks. The sandbox runs programs as an unprivileged
 // user, so the folders it writes to are world-writable inside our private root. They hold
 // users' sources, so each is named after its process and swept once that process is gone.
-import { chmod, copyFile, lchown, lstat, mkdir, readdir, readlink, rm, symlink } from 'node:fs/promises';
+import { chmod, copyFile, lchown, lstat, mkdir, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -92,7 +92,14 @@ export async function copyTree(from: string, to: string): Promise<void> {
   }
 }
 
+/** A copy readable by everyone (the sandbox user reads it), whatever the umask. */
 export async function copyReadable(from: string, to: string): Promise<void> {
   await copyFile(from, to);
+  await chmod(to, 0o644);
+}
+
+/** Bytes written to a new file readable by everyone, whatever the umask. */
+export async function writeReadable(to: string, data: Buffer): Promise<void> {
+  await writeFile(to, data);
   await chmod(to, 0o644);
 }

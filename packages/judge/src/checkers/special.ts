@@ -10,7 +10,7 @@ import { listFiles } from '../package/files.ts';
 import { layoutSources, layoutValues, type SourceLayout } from '../sources.ts';
 import type { Language, ProgramLimits } from '../types.ts';
 import type { JudgeCheckerContext } from './text.ts';
-import { copyFiles, copyReadable, copyTree, makeWorkDir, removeDir } from '../workspace.ts';
+import { copyFiles, copyReadable, copyTree, makeWorkDir, removeDir, writeReadable } from '../workspace.ts';
 
 export const CHECKER_LIMITS: RunLimits = { cpuMs: 10_000, wallMs: 20_000, memoryKb: 1024 * 1024, pids: 64, outputBytes: 1 << 20, stderrBytes: 64 << 10 };
 const CHECKER_MEMORY_MB = 512;
@@ -220,10 +220,8 @@ export async function runSpecialJudge(
     await copyReadable(ctx.input, path.join(workDir, 'input.txt'));
     await copyReadable(ctx.answer, path.join(workDir, 'answer.txt'));
     const output = path.join(workDir, 'output.txt');
-    if (ctx.outputData) {
-      await writeFile(output, ctx.outputData);
-      await chmod(output, 0o644);
-    } else await copyReadable(ctx.output, output);
+    if (ctx.outputData) await writeReadable(output, ctx.outputData);
+    else await copyReadable(ctx.output, output);
     const run = specialJudgeArgv(judge);
     const feedback = path.join(workDir, 'feedback');
     if (protocol === 'kattis') {

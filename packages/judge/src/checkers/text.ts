@@ -2,8 +2,7 @@
 // character, so invalid UTF-8, NUL and latin-1 text compare exactly and never collapse into
 // U+FFFD), with whitespace meaning ASCII whitespace only. No regular expression here may
 // backtrack: a hostile output (a million spaces and then a letter) must be checked in linear time.
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readFile as readFileAsync, readFileSync } from 'node:fs';
 import type { CheckerContext } from '../plugin-api.ts';
 
 /**
@@ -27,12 +26,21 @@ function isAsciiSpace(code: number): boolean {
 
 export async function readBytesAsText(file: string): Promise<string> {
   const fd = openSync(file, 'r');
+  let small = true;
   try {
-    if (fstatSync(fd).size <= SYNC_READ_BYTES) return readFileSync(fd, 'latin1');
+    small = fstatSync(fd).size <= SYNC_READ_BYTES;
+    if (small) return readFileSync(fd, 'latin1');
   } finally {
-    closeSync(fd);
+    if (small) closeSync(fd);
   }
-  return readFile(file, 'latin1');
+  // A bigger file through the thread pool, from the descriptor already open.
+  return new Promise((resolve, reject) => {
+    readFileAsync(fd, 'latin1', (err, text) => {
+      closeSync(fd);
+      if (err) reject(err);
+      else resolve(text);
+    });
+  });
 }
 
 /** The contestant's output, from memory when the judge has it there, else from its file. */
