@@ -31,6 +31,9 @@ const PROGRAM = `#define _GNU_SOURCE
 #include <sys/xattr.h>
 #include <sys/socket.h>
 #include <sys/statfs.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 static void daemonize(const char *what) {
@@ -153,6 +156,33 @@ int main(void) {
     printf("self %.3f\\n", cpu.tv_sec * 1e3 + cpu.tv_nsec / 1e6);
     return 0;
   }
+  if (!strcmp(mode, "forge")) {
+    // The runner's report carries its own CPU time, which the judge takes off the test's: a
+    // forged report (the runner's CPU a billion seconds) would hide this test's CPU. Every way
+    // to the runner's control socket (fd 5 of pid 1) or its memory, then 300 ms of CPU.
+    unsigned char fake[41] = {'S'};
+    unsigned int ended = 16;
+    unsigned long long huge = 1000000000000000000ULL;
+    memcpy(fake + 5, &ended, 4);
+    memcpy(fake + 33, &huge, 8);
+    for (int fd = 3; fd < 1024; fd++) if (write(fd, fake, sizeof fake) > 0) printf("REACHED: fd %d\\n", fd);
+    int viaProc = open("/proc/1/fd/5", O_WRONLY);
+    if (viaProc >= 0 && write(viaProc, fake, sizeof fake) > 0) printf("REACHED: /proc/1/fd/5\\n");
+    int pidfd = (int)syscall(SYS_pidfd_open, 1, 0);
+    if (pidfd >= 0 && syscall(SYS_pidfd_getfd, pidfd, 5, 0) >= 0) printf("REACHED: pidfd_getfd\\n");
+    if (ptrace(PTRACE_ATTACH, 1, 0, 0) == 0) printf("REACHED: ptrace\\n");
+    char byte = 0;
+    struct iovec local = {&byte, 1}, remote = {(void *)0x400000, 1};
+    if (process_vm_writev(1, &local, 1, &remote, 1, 0) >= 0) printf("REACHED: process_vm_writev\\n");
+    int mem = open("/proc/1/mem", O_RDWR);
+    if (mem >= 0) printf("REACHED: /proc/1/mem\\n");
+    kill(1, SIGSTOP);
+    kill(1, SIGKILL);
+    struct timespec cpu;
+    do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu); while (cpu.tv_sec * 1000 + cpu.tv_nsec / 1000000 < 300);
+    printf("forged\\n");
+    return 0;
+  }
   if (!strcmp(mode, "bytes")) { for (int k = 0; k < 512; k++) putchar(k & 255); return 0; }
   if (!strcmp(mode, "echo")) { char w[64]; while (scanf("%63s", w) == 1) printf("%s ", w); printf("\\n"); fprintf(stderr, "to stderr\\n"); return 0; }
   return 2;
@@ -167,7 +197,7 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
   let existing: Set<number>;
   let inputDir: string;
   const limits: RunLimits = { cpuMs: 1000, wallMs: 2000, memoryKb: 256 * 1024, pids: 32, outputBytes: 1 << 20 };
-  const inputs = { cpus: 'cpus\n', park: 'park\n', look: 'look\n', plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n', bytes: 'bytes\n', litter: 'litter\n' };
+  const inputs = { cpus: 'cpus\n', park: 'park\n', look: 'look\n', plant: 'plant\n', probe: 'probe\n', exit7: 'exit 7\n', spin: 'spin\n', sleep: 'sleep\n', flood: 'flood\n', abort: 'abort\n', echo: 'echo 1 2 3\n', bytes: 'bytes\n', litter: 'litter\n', forge: 'forge\n' };
   // As the judge makes them: unguessable names in a folder that cannot be listed.
   const suffix = randomBytes(16).toString('hex');
   const input = (name: keyof typeof inputs) => ({ file: path.join(inputDir, `${name}-${suffix}`) });
@@ -291,6 +321,21 @@ describe('sandbox sessions: one sandbox, many tests @slow', function () {
       }
       const echo = await session.run({ stdin: input('echo') });
       assert.ok(echo.cpuMs < 20, `the test after the litter charged ${echo.cpuMs} ms`);
+    });
+  });
+
+  it("cannot forge the runner's report to hide its CPU: no way to the control socket, the runner's fds or memory; the session goes on", async function () {
+    await withSession(async (session) => {
+      const forge = await session.run({ stdin: input('forge') });
+      assert.equal(forge.status, 'OK', forge.message ?? forge.stderr);
+      assert.match(forge.stdout, /forged\n/);
+      assert.doesNotMatch(forge.stdout, /REACHED/);
+      assert.ok(forge.cpuMs >= 280, `charged ${forge.cpuMs} ms for 300 ms of CPU`);
+      // The runner survived the signals and its stream of reports is intact.
+      const echo = await session.run({ stdin: input('echo') });
+      assert.equal(echo.status, 'OK', echo.message ?? echo.stderr);
+      assert.match(echo.stdout, /^1 2 3 /);
+      assert.ok(echo.cpuMs < 20, `the next test charged ${echo.cpuMs} ms`);
     });
   });
 
