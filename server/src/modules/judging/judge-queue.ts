@@ -78,7 +78,7 @@ export class JudgeQueue {
     agenda.on('error', (err) => log.error({ err }, 'judge queue error'));
     // The queue keeps a LISTEN connection open: a dropped idle connection is logged, not fatal.
     database.pool.on('error', (err) => log.warn({ reason: err.message }, 'database connection lost'));
-    await agenda.ready;
+    await oneAtATime(database, () => agenda.ready);
     return new JudgeQueue(agenda, database.db, log, options, inProcess ?? backend.notificationChannel);
   }
 
@@ -225,4 +225,27 @@ function throttledTouch(job: Job<JudgeJobData>, everyMs: number): () => void {
         pending = false;
       });
   };
+}
+
+const QUEUE_SCHEMA_LOCK = 'verdict:judge-queue-schema';
+
+/**
+ * Agenda creates its table, indexes and trigger function whenever it connects; two processes
+ * doing that at once on PostgreSQL fail with "tuple concurrently updated" (a `verdict worker`
+ * started beside another crashed at start-up in CI). They take turns under an advisory lock. The
+ * embedded store serves every connection from one backend: nothing to race there.
+ */
+async function oneAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.embedded) return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [QUEUE_SCHEMA_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [QUEUE_SCHEMA_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
