@@ -65,20 +65,28 @@ export class JudgeQueue {
     const channel = backend.notificationChannel;
     if (channel instanceof EventEmitter) channel.on('error', (err: Error) => log.warn({ reason: err.message }, 'judge queue notifications interrupted'));
     const inProcess = inProcessAnnouncements ? new InMemoryNotificationChannel() : undefined;
-    const agenda = new Agenda({
-      // Recorded with every lock this process takes (agenda_jobs.last_modified_by), so that the
-      // locks of a process known to be dead can be released at once (releaseJobsOf).
-      name: processName(),
-      backend,
-      ...(inProcess ? { notificationChannel: inProcess } : {}),
-      processEvery: options.processEveryMs,
-      defaultLockLifetime: options.lockLifetimeMs,
-      removeOnComplete: true,
+    // Agenda connects its backend (which creates the schema) as soon as it is made, not at
+    // `ready`, and a failed connect leaves `ready` unsettled for ever (the rejection goes
+    // unheard). So the backend is connected first, under the lock, where a failure rejects;
+    // Agenda's own connect then finds the schema made (it is idempotent).
+    const agenda = await oneAtATime(database, async () => {
+      await backend.connect();
+      const made = new Agenda({
+        // Recorded with every lock this process takes (agenda_jobs.last_modified_by), so that the
+        // locks of a process known to be dead can be released at once (releaseJobsOf).
+        name: processName(),
+        backend,
+        ...(inProcess ? { notificationChannel: inProcess } : {}),
+        processEvery: options.processEveryMs,
+        defaultLockLifetime: options.lockLifetimeMs,
+        removeOnComplete: true,
+      });
+      made.on('error', (err) => log.error({ err }, 'judge queue error'));
+      // The queue keeps a LISTEN connection open: a dropped idle connection is logged, not fatal.
+      database.pool.on('error', (err) => log.warn({ reason: err.message }, 'database connection lost'));
+      await made.ready;
+      return made;
     });
-    agenda.on('error', (err) => log.error({ err }, 'judge queue error'));
-    // The queue keeps a LISTEN connection open: a dropped idle connection is logged, not fatal.
-    database.pool.on('error', (err) => log.warn({ reason: err.message }, 'database connection lost'));
-    await oneAtATime(database, () => agenda.ready);
     return new JudgeQueue(agenda, database.db, log, options, inProcess ?? backend.notificationChannel);
   }
 
