@@ -25,7 +25,12 @@ export interface Config {
   judgeQueue: JudgeQueueOptions;
   /** The Contest API's event feed (docs/ccs-api.md). */
   ccsFeed: CcsFeedOptions;
+  /** Who may read GET /metrics (docs/operations.md, "Metrics"). */
+  metrics: MetricsAccess;
 }
+
+/** Who may read /metrics: nobody (off), a bearer token, or anyone who reaches the port. */
+export type MetricsAccess = { kind: 'off' } | { kind: 'token'; token: string } | { kind: 'open' };
 
 export interface CcsFeedOptions {
   /** How often an open feed looks for changes in the database. */
@@ -71,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loadSamples: bool(env.LOAD_SAMPLES, true, 'LOAD_SAMPLES'),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 536870912, 'UPLOAD_MAX_BYTES'),
     judgeQueue: judgeQueueOptions(env),
+    metrics: metricsAccess(env),
     ccsFeed: { pollMs: positiveMs(env, 'CCS_FEED_POLL_MS', 500), keepAliveMs: positiveMs(env, 'CCS_FEED_KEEPALIVE_MS', 60_000) },
     ...overrides,
   };
@@ -117,4 +123,18 @@ function judgeQueueOptions(env: NodeJS.ProcessEnv): JudgeQueueOptions {
     throw new Error(`JUDGE_WORKER_DEAD_MS (${options.workerDeadMs}) must be at least three times JUDGE_HEARTBEAT_MS (${options.heartbeatMs})`);
   }
   return options;
+}
+
+/** METRICS_TOKEN (a bearer token Prometheus sends) or METRICS=open; off otherwise. */
+function metricsAccess(env: NodeJS.ProcessEnv): MetricsAccess {
+  const token = env.METRICS_TOKEN?.trim();
+  const mode = (env.METRICS ?? '').trim().toLowerCase();
+  if (mode && !['open', 'off', 'token'].includes(mode)) throw new Error(`METRICS must be open, token or off, got "${env.METRICS}"`);
+  if (token) {
+    if (mode === 'open' || mode === 'off') throw new Error(`METRICS=${mode} contradicts METRICS_TOKEN: set one of them`);
+    if (token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+    return { kind: 'token', token };
+  }
+  if (mode === 'token') throw new Error('METRICS=token needs METRICS_TOKEN');
+  return mode === 'open' ? { kind: 'open' } : { kind: 'off' };
 }

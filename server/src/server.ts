@@ -17,6 +17,7 @@ import { createApp } from './http/app.ts';
 import { answerClientErrors } from './http/client-error.ts';
 import { allRoutes, testOnlyRoutes } from './http/routes.ts';
 import type { Services } from './services.ts';
+import { Metrics } from './modules/metrics/metrics.ts';
 import { startAuthChores } from './modules/accounts/auth-chores.ts';
 import { createMailer } from './modules/mail/mail.ts';
 import { languageCatalogFromJudge } from './modules/problems/templates-languages.ts';
@@ -75,6 +76,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const events = new EventsHub(database.db, changes, log, () => clock.now());
     closers.push(async () => events.close());
     const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromJudge(judge, log), judgeQueue, leaderboards: new Leaderboards(database.db, opts.clock), changes, events };
+    if (config.metrics.kind !== 'off') {
+      services.metrics = new Metrics(config.metrics, database, database.db);
+      services.metrics.countStreams(() => ({ live: events.size }));
+    }
 
     await loadSamples(services);
     const uploadDir = path.join(config.dataDir, 'uploads');

@@ -43,8 +43,13 @@ export function createApp(services: Services, opts: AppOptions): Koa {
   app.use(async (ctx, next) => {
     const started = performance.now();
     await next();
-    log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+    const ms = performance.now() - started;
+    log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms) }, 'request');
+    // Labelled by the route's pattern, never the raw path (unbounded label values).
+    const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.path.startsWith('/api/') ? 'unmatched' : 'web');
+    services.metrics?.observeRequest(ctx.method, String(route), ctx.status, ms / 1000);
   });
+  app.use(metricsEndpoint(services));
   app.use(errorMiddleware(log));
   app.use(
     helmet({
@@ -307,4 +312,32 @@ function collectFiles(ctx: Context): Record<string, UploadedFile> {
     };
   }
   return out;
+}
+
+/**
+ * GET /metrics in Prometheus's text format, outside the REST API (no envelope): answered only
+ * as METRICS / METRICS_TOKEN allow (docs/operations.md, "Metrics"), never the web app's page.
+ */
+function metricsEndpoint(services: Services): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/metrics') return next();
+    const { metrics } = services;
+    ctx.set('Cache-Control', 'no-store');
+    if (!metrics) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'metrics are off: set METRICS_TOKEN (or METRICS=open on a private network); see docs/operations.md\n';
+    } else if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+    } else if (!metrics.allows(ctx.get('authorization') || undefined)) {
+      ctx.status = 401;
+      ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
+      ctx.type = 'text/plain';
+      ctx.body = 'a bearer token (METRICS_TOKEN) is needed to read the metrics\n';
+    } else {
+      ctx.type = metrics.registry.contentType;
+      ctx.body = await metrics.text();
+    }
+  };
 }
