@@ -90,6 +90,32 @@ describe('leaderboard reply', () => {
     }
   });
 
+  it('answers 304 with no body while the board has not changed (ETag, If-None-Match), and the new board once it has', async () => {
+    const first = await rawGet(url, { Authorization: token, 'Accept-Encoding': 'gzip' });
+    const etag = String(first.headers.etag);
+    assert.match(etag, /^W\/"[\w-]+"$/);
+    assert.equal(first.headers['cache-control'], 'private, no-cache');
+    const plain = await rawGet(url, { Authorization: token, 'Accept-Encoding': 'identity' });
+    assert.equal(plain.headers.etag, etag, 'one validator for the plain and the gzipped bytes');
+    const again = await rawGet(url, { Authorization: token, 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
+    assert.equal(again.headers.etag, etag);
+    const other = await rawGet(url, { Authorization: token, 'If-None-Match': 'W/"something-else"' });
+    assert.equal(other.status, 200);
+    // A second contestant's rejected try: a new row on the board.
+    const second = await createUser(server);
+    await server.services.db.insertInto('contest_users').values({ contest_id: ids.contest, user_id: second.id }).execute();
+    await server.services.db
+      .insertInto('submissions')
+      .values({ user_id: second.id, problem_id: ids.problem, contest_id: ids.contest, language: 'cpp', code: 'x', status: 'WA', tests: '[]', judged_at: new Date() })
+      .execute();
+    const changed = await rawGet(url, { Authorization: token, 'Accept-Encoding': 'identity', 'If-None-Match': etag });
+    assert.equal(changed.status, 200, 'a changed board is sent whole');
+    assert.notEqual(changed.headers.etag, etag);
+    assert.equal(JSON.parse(changed.body.toString('utf8')).data.length, 2);
+  });
+
   it('still refuses a caller who is not a member, in the usual envelope', async () => {
     const stranger = await createUser(server);
     const reply = await rawGet(url, { Authorization: await issueToken(server.services.db, stranger.id), 'Accept-Encoding': 'gzip' });

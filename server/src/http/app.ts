@@ -209,6 +209,15 @@ async function runRoute(def: RouteDef, ctx: Context, services: Services): Promis
     if (result instanceof SerializedReply) {
       ctx.type = 'json';
       ctx.vary('Accept-Encoding');
+      // The caller's own reply (a route that needs a token): kept by the caller only, and asked
+      // again each time with the validator, which costs a 304 and no body while nothing changed.
+      ctx.set('ETag', result.etag);
+      ctx.set('Cache-Control', def.role === 'open' ? 'public, no-cache' : 'private, no-cache');
+      ctx.status = 200; // ctx.fresh compares validators only on a 2xx reply
+      if (ctx.fresh) {
+        ctx.status = 304;
+        return;
+      }
       if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
         ctx.set('Content-Encoding', 'gzip');
         ctx.body = result.gzip;

@@ -1,5 +1,6 @@
 // Replies serialized once for many requests. (Uploaded files and binary replies are plain data
 // that services use too: common/files.ts.)
+import crypto from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { gzipOf, plainOf, storedPart, type GzipPart } from '../common/gzip-parts.ts';
 import { ok } from './envelope.ts';
@@ -23,6 +24,14 @@ export class SerializedReply<T = unknown> {
   }
   get gzip(): Buffer {
     return (this.gzipped ??= this.bytes.gzip?.() ?? gzipSync(this.json));
+  }
+  private tag: string | undefined;
+  /**
+   * A weak validator of the data (the same for the plain and the gzipped bytes, hence weak):
+   * a client polling with If-None-Match gets 304 and no body while it has not changed.
+   */
+  get etag(): string {
+    return (this.tag ??= `W/"${crypto.createHash('sha256').update(this.json).digest('base64url').slice(0, 32)}"`);
   }
 }
 
