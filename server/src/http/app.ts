@@ -158,7 +158,7 @@ async function authenticate(def: RouteDef, ctx: Context, services: Services): Pr
   try {
     const basic = def.basicAuth ? basicCredentials(header) : null;
     token = basic ? null : tokenFromHeader(header);
-    if (basic) user = await userFromBasic(services.db, basic, ctx.ip, services.clock.now());
+    if (basic) user = await userFromBasic(services.db, basic, ctx.ip, services.clock.now(), services.config.basicPasswords);
     else if (token) user = await resolveToken(services.db, token, services.clock.now());
   } catch (err) {
     if (isDomainError(err, 'WRONG_CREDENTIALS')) ctx.set('WWW-Authenticate', BASIC_CHALLENGE);

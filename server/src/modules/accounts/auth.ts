@@ -11,7 +11,7 @@ import { issueToken, replacePassword, resolveToken, revokeToken } from './tokens
 import type { Services } from '../../services.ts';
 import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
 import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
-import { assertLoginAllowed, assertMailAllowed, clearAccountFailures, recordLoginFailure, recordMailSent } from './rate-limit.ts';
+import { assertMailAllowed, beginLoginTry, clearAccountFailures, recordMailSent } from './rate-limit.ts';
 
 export type LoginRole = 'user' | 'admin';
 
@@ -78,14 +78,17 @@ export async function passwordLogin(
   role: LoginRole,
 ): Promise<Session> {
   await checkCaptcha(db, config.captcha, input);
-  const keys = { account: input.username, ip: input.ip };
-  await assertLoginAllowed(db, keys, clock.now());
-  const user = await verifyCredentials(db, input.username, input.password);
-  if (!user) {
-    await recordLoginFailure(db, keys, clock.now());
-    throw fail('WRONG_CREDENTIALS');
+  const attempt = await beginLoginTry(db, { account: input.username, ip: input.ip }, clock.now());
+  const user = await verifyCredentials(db, input.username, input.password).catch(async (err) => {
+    await attempt.release();
+    throw err;
+  });
+  // The right password of a non-administrator on the admin login still counts as a failure.
+  if (!user || (role === 'admin' && user.auth < 1)) {
+    await attempt.failed();
+    throw user ? fail('FORBIDDEN', NOT_ADMIN) : fail('WRONG_CREDENTIALS');
   }
-  if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
+  await attempt.release();
   return db.transaction().execute(async (trx) => {
     await clearAccountFailures(trx, input.username);
     return { token: await issueToken(trx, user.id, clock.now()), username: user.username };
@@ -98,18 +101,19 @@ export async function emailLogin(
   role: LoginRole,
 ): Promise<Session> {
   await checkCaptcha(db, config.captcha, input);
-  const keys = { account: input.email, ip: input.ip };
-  await assertLoginAllowed(db, keys, clock.now());
+  const attempt = await beginLoginTry(db, { account: input.email, ip: input.ip }, clock.now());
   try {
-    return await consumeEmailCode(db, input.email, 'login', input.code, async (trx) => {
+    const session = await consumeEmailCode(db, input.email, 'login', input.code, async (trx) => {
       const user = await findUserByEmail(trx, input.email);
       if (!user) throw fail('EMAIL_CODE_INVALID');
       if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
       await clearAccountFailures(trx, input.email);
       return { token: await issueToken(trx, user.id, clock.now()), username: user.username };
     });
+    await attempt.release();
+    return session;
   } catch (err) {
-    if (isDomainError(err, 'EMAIL_CODE_INVALID')) await recordLoginFailure(db, keys, clock.now());
+    await (isDomainError(err, 'EMAIL_CODE_INVALID') ? attempt.failed() : attempt.release());
     throw err;
   }
 }

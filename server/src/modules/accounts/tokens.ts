@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { CurrentUser } from './current-user.ts';
+import { forgetCredentials } from './basic-memory.ts';
 
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -43,6 +44,7 @@ export async function revokeUserTokens(db: Kysely<DB>, userId: number, keepToken
   let q = db.updateTable('auth_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepToken) q = q.where('token_hash', '!=', hashToken(keepToken));
   await q.execute();
+  forgetCredentials(userId);
 }
 
 /**
