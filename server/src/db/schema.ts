@@ -28,6 +28,12 @@ export interface AuthTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** Migration 0019: 'session' (a login, 7 days) or 'api' (a Contest API client's token, until revoked). */
+  kind: Generated<'session' | 'api'>;
+  /** An API token's label (what it is for). */
+  label: Generated<string | null>;
+  /** The administrator who issued an API token (null once deleted). */
+  issued_by: Generated<number | null>;
 }
 
 export interface CaptchasTable {

@@ -204,7 +204,7 @@ export async function resetPassword(
 /** isUserLogin / isAdminLogin: the token must be live and belong to that username. */
 export async function checkSession(db: Kysely<DB>, username: string, token: string, role: LoginRole): Promise<void> {
   const user = token ? await resolveToken(db, token) : null;
-  if (!user || user.username !== username) throw fail('NOT_LOGGED_IN', 'Not logged in as this user; please log in again');
+  if (!user || user.kind !== 'session' || user.username !== username) throw fail('NOT_LOGGED_IN', 'Not logged in as this user; please log in again');
   if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
 }
 

@@ -1,13 +1,14 @@
 // User management for administrators (spec §2 user management, §5 admin user rules): list,
 // add, edit, change password, bulk delete. Only a superadmin touches a superadmin's account
 // (else any admin could take it over by resetting its password); the last superadmin can
-// never be deleted or demoted, and nobody deletes their own account from here.
+// never be deleted or demoted, and nobody deletes their own account from here. A role change
+// revokes the account's tokens.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { uniqueViolation } from '../../db/unique.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { replacePassword } from '../accounts/tokens.ts';
+import { replacePassword, revokeUserTokens } from '../accounts/tokens.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
@@ -124,6 +125,9 @@ export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: U
     const { id, affiliation, ...fields } = changes;
     const set = affiliation === undefined ? fields : { ...fields, affiliation: affiliationValue(affiliation) };
     const row = await trx.updateTable('users').set(set).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirstOrThrow().catch(rethrowUnique);
+    // A role change, down or up, ends every session and API token of the account: what it may
+    // see changed, so its clients log in again (open streams re-check their token).
+    if (changes.auth !== current.auth) await revokeUserTokens(trx, id);
     return toAdminUser(row);
   });
 }
