@@ -19,6 +19,8 @@ export interface UsersTable {
   created_at: Timestamp;
   /** The university or organisation (migration 0015): the team's organization in the Contest API. */
   affiliation: Generated<string | null>;
+  /** Migration 0020: the canonical key of the username (accounts/usernames.ts), unique; null for a name that clashed with an older one. */
+  username_key: Generated<string | null>;
 }
 
 export interface AuthTokensTable {

@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, replacePassword, resolveToken, revokeToken } from './tokens.ts';
 import type { Services } from '../../services.ts';
 import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
+import { assertUsernameFree, usernameKey } from './usernames.ts';
 import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
 import { assertMailAllowed, beginLoginTry, clearAccountFailures, recordMailSent } from './rate-limit.ts';
 
@@ -139,12 +140,6 @@ export async function requestEmailCode(
   return chosen;
 }
 
-export async function usernameTaken(db: Kysely<DB>, username: string, exceptUserId?: number): Promise<boolean> {
-  let q = db.selectFrom('users').select('id').where('username', '=', username);
-  if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
 export async function emailTaken(db: Kysely<DB>, email: string, exceptUserId?: number): Promise<boolean> {
   const user = await findUserByEmail(db, email);
   return user !== undefined && user.id !== exceptUserId;
@@ -166,14 +161,14 @@ export async function register(
   input: { email: string; username: string; password: string; code: string } & CaptchaAnswer,
 ): Promise<WireUser> {
   await checkCaptcha(db, config.captcha, input);
-  if (await usernameTaken(db, input.username)) throw fail('CONFLICT', USERNAME_TAKEN);
+  await assertUsernameFree(db, input.username, USERNAME_TAKEN);
   if (await emailTaken(db, input.email)) throw fail('CONFLICT', EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
     const row = await consumeEmailCode(db, input.email, 'register', input.code, (trx) =>
       trx
         .insertInto('users')
-        .values({ username: input.username, email: input.email, nickname: input.username, password_hash: passwordHash })
+        .values({ username: input.username, username_key: usernameKey(input.username), email: input.email, nickname: input.username, password_hash: passwordHash })
         .returning(['id', 'username', 'email', 'nickname', 'gender', 'auth'])
         .executeTakeFirstOrThrow(),
     );

@@ -9,6 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
+import { usernameKey } from './usernames.ts';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USER = 10;
@@ -34,6 +35,9 @@ export interface AttemptKeys {
   ip: string;
 }
 
+/** Every spelling of a name (case, width, look-alike letters) counts on one key (usernames.ts). */
+const accountKey = (account: string) => `user:${usernameKey(account)}`;
+
 function loginLimits(k: AttemptKeys): Limit[] {
   const limits: Limit[] = [
     // Not slowed: a classroom behind one NAT address shares it.
@@ -41,7 +45,7 @@ function loginLimits(k: AttemptKeys): Limit[] {
   ];
   if (k.account) {
     limits.unshift({
-      key: `user:${k.account.toLowerCase()}`,
+      key: accountKey(k.account),
       max: MAX_FAILURES_PER_USER,
       slowAfter: SLOW_AFTER_USER_FAILURES,
       message: 'Too many failed logins for this account; try again in {minutes}',
@@ -172,7 +176,7 @@ export async function assertNotBlocked(db: Kysely<DB>, k: AttemptKeys, now = new
 
 /** A successful login forgets the account's failures (not the address's). */
 export async function clearAccountFailures(db: Kysely<DB>, account: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('key', '=', `user:${account.toLowerCase()}`).execute();
+  await db.deleteFrom('login_attempts').where('key', '=', accountKey(account)).execute();
 }
 
 /** Throws RATE_LIMITED when the address has asked for too many e-mail codes lately. */
