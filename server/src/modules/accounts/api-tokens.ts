@@ -30,14 +30,15 @@ export interface ApiTokenInfo {
   revoked: boolean;
 }
 
-export async function issueApiToken(db: Kysely<DB>, caller: CurrentUser, username: string, label: string): Promise<IssuedApiToken> {
+/** `caller` null: the machine's operator (`verdict token issue` on the local database). */
+export async function issueApiToken(db: Kysely<DB>, caller: CurrentUser | null, username: string, label: string): Promise<IssuedApiToken> {
   const user = await db.selectFrom('users').select(['id', 'username', 'auth']).where('username', '=', username).executeTakeFirst();
   if (!user) throw fail('NOT_FOUND', `No user named ${JSON.stringify(username)}`);
-  if (user.auth === SUPERADMIN && caller.auth !== SUPERADMIN) throw fail('FORBIDDEN', "Only a superadmin can issue a token for a superadmin's account");
+  if (caller && user.auth === SUPERADMIN && caller.auth !== SUPERADMIN) throw fail('FORBIDDEN', "Only a superadmin can issue a token for a superadmin's account");
   const token = newToken();
   const row = await db
     .insertInto('auth_tokens')
-    .values({ user_id: user.id, token_hash: hashToken(token), expires_at: 'infinity', kind: 'api', label, issued_by: caller.id })
+    .values({ user_id: user.id, token_hash: hashToken(token), expires_at: 'infinity', kind: 'api', label, issued_by: caller?.id ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, token, username: user.username, label };
