@@ -127,6 +127,21 @@ async function takePlaces(db: Kysely<DB>, limits: Limit[], now: Date): Promise<{
   });
 }
 
+/**
+ * Counts a key's earlier events and writes this one, as one step per key: calls take a
+ * transaction lock on the key in turn, so a burst sent in parallel (to one server or to several)
+ * cannot all pass a count taken before any of them was written. Throws RATE_LIMITED at the limit.
+ * (Login tries use takePlaces instead: theirs is undone when the password is right.)
+ */
+export async function countAndRecordAccountTry(db: Kysely<DB>, limit: Limit, now: Date): Promise<{ id: number; delayMs: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${limit.key}))`.execute(trx);
+    const { delayMs } = await assertUnder(trx, [limit], now);
+    const { id } = await trx.insertInto('login_attempts').values({ key: limit.key, at: now }).returning('id').executeTakeFirstOrThrow();
+    return { id, delayMs };
+  });
+}
+
 /** A password or code being checked: say how it ended, exactly once. */
 export interface LoginTry {
   /** Wrong: the try becomes a failure of the account and of the address. */
