@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig, type Config } from '@verdict/server';
 import { embeddedUrlFile, openDatabase } from '@verdict/server/database';
-import { checkSmtp, redactUrl } from '@verdict/server/doctor';
+import { checkSmtp, redactUrl, usernameClashes } from '@verdict/server/doctor';
 import { DEFAULT_CHROMIUM_PATH } from '@verdict/server/doctor';
 import type { DoctorCheck, DoctorFinding } from './doctor-types.ts';
 
@@ -16,22 +16,40 @@ function config(): Config {
   return loadConfig(process.env);
 }
 
-/** Opens the database as `verdict serve` would, runs `select 1`, closes it. */
-async function reach(dataDir: string, databaseUrl?: string): Promise<void> {
+/**
+ * Opens the database as `verdict serve` would, runs `select 1`, closes it. Answers the accounts
+ * whose name clashed with an older account's when migration 0020 made usernames canonical.
+ */
+async function reach(dataDir: string, databaseUrl?: string): Promise<DoctorFinding[]> {
   const database = await openDatabase({ dataDir, databaseUrl, poolSize: 1 });
   try {
     await database.pool.query('select 1');
+    // A database not migrated yet has no keys to report.
+    const clashes = await usernameClashes(database.db).catch(() => []);
+    return clashes.map(({ username, clashesWith }) => ({
+      item: `username ${JSON.stringify(username)}`,
+      status: 'warn' as const,
+      detail: `looks like the older account ${JSON.stringify(clashesWith)} (same ignoring case, width and look-alike characters)`,
+      fix: 'rename one of them (Admin > Users > edit, or the user themselves)',
+    }));
   } finally {
     await database.close();
   }
 }
 
-async function databaseFindings({ dataDir, databaseUrl }: Config): Promise<DoctorFinding> {
+async function databaseFindings(conf: Config): Promise<DoctorFinding[]> {
+  const clashes: DoctorFinding[] = [];
+  const finding = await databaseFinding(conf, clashes);
+  return [finding, ...clashes];
+}
+
+/** The database's finding; `clashes` gets the usernames reach() reports. */
+async function databaseFinding({ dataDir, databaseUrl }: Config, clashes: DoctorFinding[]): Promise<DoctorFinding> {
   const item = 'database';
   if (databaseUrl) {
     const shown = redactUrl(databaseUrl);
     try {
-      await reach(dataDir, databaseUrl);
+      clashes.push(...(await reach(dataDir, databaseUrl)));
       return { item, status: 'ok', detail: `PostgreSQL at ${shown} answers` };
     } catch (err) {
       return { item, status: 'fail', detail: `PostgreSQL at ${shown}: ${(err as Error).message}`, fix: 'start PostgreSQL, or correct DATABASE_URL (postgresql://user:password@host:5432/db)' };
@@ -40,7 +58,7 @@ async function databaseFindings({ dataDir, databaseUrl }: Config): Promise<Docto
   const announced = fs.existsSync(embeddedUrlFile(dataDir)) ? fs.readFileSync(embeddedUrlFile(dataDir), 'utf8').trim() : '';
   if (announced) {
     try {
-      await reach(dataDir, announced);
+      clashes.push(...(await reach(dataDir, announced)));
       return { item, status: 'ok', detail: `embedded database in ${dataDir}, served by a running verdict serve` };
     } catch {
       // The server that wrote pglite.url is gone; its files are checked below.
@@ -56,7 +74,7 @@ async function databaseFindings({ dataDir, databaseUrl }: Config): Promise<Docto
     }
   }
   try {
-    await reach(dataDir);
+    clashes.push(...(await reach(dataDir)));
     return { item, status: 'ok', detail: `embedded database in ${dataDir} opens` };
   } catch (err) {
     return { item, status: 'fail', detail: `embedded database in ${dataDir}: ${(err as Error).message}`, fix: 'stop other processes using DATA_DIR, or point DATA_DIR elsewhere' };
@@ -65,7 +83,7 @@ async function databaseFindings({ dataDir, databaseUrl }: Config): Promise<Docto
 
 export const databaseCheck: DoctorCheck = {
   name: 'database',
-  run: async () => [await databaseFindings(config())],
+  run: () => databaseFindings(config()),
 };
 
 export const chromiumCheck: DoctorCheck = {

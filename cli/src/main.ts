@@ -196,6 +196,34 @@ Example:
   $ verdict user passwd alice`)
   .action(action('user-passwd'));
 
+const token = program.command('token').description('API tokens for Contest API clients (the ICPC Resolver, the CDS)');
+token
+  .command('issue')
+  .description("issue an API token that reads /api/ccs as an account; it is printed once")
+  .argument('<username>', 'the account the token reads as (an administrator sees everything)')
+  .requiredOption('--label <text>', 'what the token is for, e.g. "resolver on the stage laptop"')
+  .option('--server <url>', 'through this server instead of the local database')
+  .option('--json', 'print one JSON object')
+  .addHelpText('after', `
+The token lives until revoked, or until the account's password or role changes. Send it as
+"Authorization: Bearer <token>" on /api/ccs; it is refused on the rest of the API.
+
+Example:
+  $ verdict token issue resolver --label "resolver on the stage laptop"`)
+  .action(action('token-issue'));
+token
+  .command('list')
+  .description('list the API tokens (never their secrets)')
+  .option('--server <url>', 'through this server instead of the local database')
+  .option('--json', 'print JSON')
+  .action(action('token-list'));
+token
+  .command('revoke')
+  .description('revoke an API token: it stops working at once')
+  .argument('<id>', 'the id `verdict token list` shows')
+  .option('--server <url>', 'through this server instead of the local database')
+  .action(action('token-revoke'));
+
 const db = program.command('db').description('back up and restore the database and stored files');
 db
   .command('backup')

@@ -58,6 +58,8 @@ function localStore(database: Database): UserStore {
         if (isDomainError(err, 'CONFLICT')) {
           return err.message === USERNAME_TAKEN ? { status: 'existed' } : { status: 'invalid', reason: err.message };
         }
+        // A name the server refuses (invisible characters, mixed scripts): this row only.
+        if (isDomainError(err, 'VALIDATION')) return { status: 'invalid', reason: err.message };
         throw err;
       }
     },

@@ -10,6 +10,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   captcha: boolean;
+  /** HTTP Basic with an account's password on the Contest API (off: API tokens only; docs/auth.md). */
+  basicPasswords: boolean;
   adminPassword?: string;
   /** Concurrent judge jobs of `verdict serve` (in its judge process) or of `verdict worker` (0 = none in serve). */
   workers: number;
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Verdict <no-reply@verdict.local>',
     captcha: bool(env.CAPTCHA, true, 'CAPTCHA'),
+    basicPasswords: bool(env.BASIC_PASSWORDS, true, 'BASIC_PASSWORDS'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     workers: int(env.JUDGE_WORKERS, 1, 'JUDGE_WORKERS'),
     submitWaitMs: int(env.SUBMIT_WAIT_MS, 30000, 'SUBMIT_WAIT_MS'),

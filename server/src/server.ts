@@ -13,6 +13,7 @@ import { createLogger } from './logger.ts';
 import { PdfRenderer, removeStaleChromiumProfiles } from './modules/problems/pdf-render.ts';
 import { loadSamples } from './modules/problems/samples.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './bootstrap.ts';
+import { usernameClashes } from './modules/accounts/usernames.ts';
 import { createApp } from './http/app.ts';
 import { answerClientErrors } from './http/client-error.ts';
 import { allRoutes, testOnlyRoutes } from './http/routes.ts';
@@ -62,6 +63,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   try {
     await migrateToLatest(database.db);
     const firstAdmin = await ensureFirstAdmin(database.db, config.adminPassword, log);
+    for (const clash of await usernameClashes(database.db)) {
+      log.warn(clash, 'a username looks like an older account\'s (migration 0020 made usernames canonical): rename one of them');
+    }
     await removeStaleChromiumProfiles().catch((err: Error) => log.warn({ reason: err.message }, 'could not remove the Chromium profiles of ended servers'));
     const pdf = new PdfRenderer({ log });
     closers.push(() => pdf.close());

@@ -3,8 +3,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase } from '@verdict/server/internal/db/database';
+import { migrateTo, migrateToLatest } from '@verdict/server/internal/db/migrate';
 import { chromiumCheck, databaseCheck, smtpCheck } from '../../cli/src/doctor-service-checks.ts';
 import { startTestSmtp } from '../helpers/smtp.ts';
+import { seedEmbeddedStore } from '../helpers/store-template.ts';
 
 async function closedPort(): Promise<number> {
   const server = net.createServer();
@@ -49,6 +53,30 @@ describe('cli: doctor checks for database, Chromium and SMTP', function () {
     assert.match(down[0].detail, /ECONNREFUSED/);
     assert.doesNotMatch(down[0].detail, /secret/, 'the password is not shown');
     assert.match(down[0].fix!, /DATABASE_URL/);
+  });
+
+  it('warns of usernames that clashed when migration 0020 made them canonical', async () => {
+    const dataDir = path.join(dir, 'clashes');
+    await seedEmbeddedStore(dataDir);
+    const database = await openDatabase({ dataDir });
+    try {
+      // Back to the schema before canonical usernames, with two names that clash under it.
+      await migrateTo(database.db, '0019_api_tokens');
+      await sql`insert into users (username, email, password_hash) values ('alice', 'a@x.test', 'h'), ('Alice', 'b@x.test', 'h')`.execute(database.db);
+      await migrateToLatest(database.db);
+    } finally {
+      await database.close();
+    }
+    const findings = await withEnv({ DATA_DIR: dataDir, DATABASE_URL: undefined }, () => databaseCheck.run());
+    assert.deepEqual(
+      findings.map((f) => [f.item, f.status]),
+      [
+        ['database', 'ok'],
+        ['username "Alice"', 'warn'],
+      ],
+    );
+    assert.match(findings[1].detail, /older account "alice"/);
+    assert.match(findings[1].fix!, /rename/);
   });
 
   it('warns without SMTP_URL, passes with a live server and fails with a dead one', async () => {

@@ -51,6 +51,20 @@ describe('cli: user commands on the local database @slow', function () {
     assert.equal(fs.existsSync(box.path('second.csv')), false, 'no passwords file when nobody was created');
   });
 
+  it('reports look-alike and invisible names as invalid rows and imports the rest', async () => {
+    writeXlsx(box.path('alike.xlsx'), [
+      ['username', 'e-mail'],
+      ['MIA', 'mia2@example.com'],
+      ['ad\u200bmin', 'adm@example.com'],
+      ['oli', 'oli@example.com'],
+    ]);
+    const run = await box.run(['user', 'import', 'alike.xlsx', '--yes', '-o', 'alike.csv']);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stdout, /1 created, 0 already existed, 2 invalid/);
+    assert.match(run.stdout, /too like an existing one/);
+    assert.match(run.stdout, /invisible characters \(U\+200B\)/);
+  });
+
   it('creates a superadmin from flags and changes a password', async () => {
     const created = await box.run(['user', 'create', '-u', 'root2', '-e', 'root2@example.com', '--password', 'root-pass-1', '--role', 'superadmin']);
     assert.equal(created.code, 0, created.stderr);

@@ -209,6 +209,9 @@ describe('admin users', () => {
       assert.equal(last.message, 'The last superadmin cannot be demoted');
       assert.equal(await unchanged(), before);
       await server.services.db.updateTable('users').set({ auth: 2, nickname: 'Administrator' }).where('id', '=', admin.id).execute();
+      // The demotion ended the admin's sessions (a role change revokes the account's tokens).
+      assert.equal((await admin.api.get('/api/user/userInfo')).status, 401);
+      admin = await adminAccount(server);
       const removed = await admin.api.json('/api/user/deleteListById', [other.id], 'DELETE');
       assert.equal(removed.code, 0, removed.message);
     });

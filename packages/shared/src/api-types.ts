@@ -906,6 +906,47 @@ export interface ApiOperations {
     };
     file: null;
   };
+  /** Issue an API token for an account, for a Contest API client (Bearer on /api/ccs only); the token is shown this once (admin) */
+  "POST /api/admin/apiToken/add": {
+    role: "admin";
+    query: undefined;
+    body: {
+      username: string;
+      label: string;
+    };
+    data: {
+      id: number;
+      token: string;
+      username: string;
+      label: string;
+    };
+    file: null;
+  };
+  /** Every API token (never its secret), newest first; revoked ones for a day (admin) */
+  "GET /api/admin/apiToken/list": {
+    role: "admin";
+    query: undefined;
+    body: undefined;
+    data: {
+      id: number;
+      username: string;
+      label: string;
+      issuedBy: string | null;
+      createdAt: string;
+      revoked: boolean;
+    }[];
+    file: null;
+  };
+  /** Revoke an API token: it stops working at once, open feeds included (admin) */
+  "POST /api/admin/apiToken/revoke": {
+    role: "admin";
+    query: undefined;
+    body: {
+      id: number;
+    };
+    data: null;
+    file: null;
+  };
   /** Submit code; waits for the verdict up to SUBMIT_WAIT_MS, then replies with the current state (PD/JG) (user) */
   "POST /api/submit": {
     role: "user";

@@ -19,6 +19,8 @@ export interface UsersTable {
   created_at: Timestamp;
   /** The university or organisation (migration 0015): the team's organization in the Contest API. */
   affiliation: Generated<string | null>;
+  /** Migration 0020: the canonical key of the username (accounts/usernames.ts), unique; null for a name that clashed with an older one. */
+  username_key: Generated<string | null>;
 }
 
 export interface AuthTokensTable {
@@ -28,6 +30,12 @@ export interface AuthTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** Migration 0019: 'session' (a login, 7 days) or 'api' (a Contest API client's token, until revoked). */
+  kind: Generated<'session' | 'api'>;
+  /** An API token's label (what it is for). */
+  label: Generated<string | null>;
+  /** The administrator who issued an API token (null once deleted). */
+  issued_by: Generated<number | null>;
 }
 
 export interface CaptchasTable {

@@ -12,6 +12,7 @@ import serve from 'koa-static';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { resolveToken, tokenFromHeader } from '../modules/accounts/tokens.ts';
+import { API_TOKEN_ONLY_CCS } from '../modules/accounts/api-tokens.ts';
 import { BASIC_CHALLENGE, basicCredentials, userFromBasic } from '../modules/accounts/basic-auth.ts';
 import { errorMiddleware, ok } from './envelope.ts';
 import { fail, isDomainError } from '../common/errors.ts';
@@ -163,8 +164,12 @@ async function authenticate(def: RouteDef, ctx: Context, services: Services): Pr
   try {
     const basic = def.basicAuth ? basicCredentials(header) : null;
     token = basic ? null : tokenFromHeader(header);
-    if (basic) user = await userFromBasic(services.db, basic, ctx.ip, services.clock.now());
-    else if (token) user = await resolveToken(services.db, token, services.clock.now());
+    if (basic) user = await userFromBasic(services.db, basic, ctx.ip, services.clock.now(), services.config.basicPasswords);
+    else if (token) {
+      const holder = await resolveToken(services.db, token, services.clock.now());
+      if (holder?.kind === 'api' && !def.basicAuth) throw fail('NOT_LOGGED_IN', API_TOKEN_ONLY_CCS);
+      user = holder && { id: holder.id, username: holder.username, auth: holder.auth };
+    }
   } catch (err) {
     if (isDomainError(err, 'WRONG_CREDENTIALS')) ctx.set('WWW-Authenticate', BASIC_CHALLENGE);
     throw err;

@@ -1,5 +1,6 @@
 // Every route of the server, by area. The OpenAPI document is generated from this list.
 import type { RouteDef } from './route.ts';
+import { apiTokenRoutes } from '../modules/accounts/api-token-routes.ts';
 import { captchaRoutes, captchaTestRoutes } from '../modules/accounts/captcha-routes.ts';
 import { balloonRoutes } from '../modules/balloons/balloons-routes.ts';
 import { clarificationRoutes } from '../modules/clarifications/clarifications-routes.ts';
@@ -34,6 +35,7 @@ export const allRoutes: RouteDef[] = [
   ...problemExportRoutes,
   ...templateRoutes,
   ...usersAdminRoutes,
+  ...apiTokenRoutes,
   ...submissionRoutes,
   ...recordRoutes,
   ...leaderboardRoutes,

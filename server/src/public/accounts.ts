@@ -2,3 +2,4 @@
 export { addUser } from '../modules/users/users-admin.ts';
 export { hashPassword } from '../modules/accounts/passwords.ts';
 export { replacePassword } from '../modules/accounts/tokens.ts';
+export { issueApiToken, listApiTokens, revokeApiToken } from '../modules/accounts/api-tokens.ts';

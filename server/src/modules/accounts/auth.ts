@@ -10,8 +10,9 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, replacePassword, resolveToken, revokeToken } from './tokens.ts';
 import type { Services } from '../../services.ts';
 import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
+import { assertUsernameFree, usernameKey } from './usernames.ts';
 import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
-import { assertLoginAllowed, assertMailAllowed, clearAccountFailures, recordLoginFailure, recordMailSent } from './rate-limit.ts';
+import { assertMailAllowed, beginLoginTry, clearAccountFailures, recordMailSent } from './rate-limit.ts';
 
 export type LoginRole = 'user' | 'admin';
 
@@ -78,14 +79,17 @@ export async function passwordLogin(
   role: LoginRole,
 ): Promise<Session> {
   await checkCaptcha(db, config.captcha, input);
-  const keys = { account: input.username, ip: input.ip };
-  await assertLoginAllowed(db, keys, clock.now());
-  const user = await verifyCredentials(db, input.username, input.password);
-  if (!user) {
-    await recordLoginFailure(db, keys, clock.now());
-    throw fail('WRONG_CREDENTIALS');
+  const attempt = await beginLoginTry(db, { account: input.username, ip: input.ip }, clock.now());
+  const user = await verifyCredentials(db, input.username, input.password).catch(async (err) => {
+    await attempt.release();
+    throw err;
+  });
+  // The right password of a non-administrator on the admin login still counts as a failure.
+  if (!user || (role === 'admin' && user.auth < 1)) {
+    await attempt.failed();
+    throw user ? fail('FORBIDDEN', NOT_ADMIN) : fail('WRONG_CREDENTIALS');
   }
-  if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
+  await attempt.release();
   return db.transaction().execute(async (trx) => {
     await clearAccountFailures(trx, input.username);
     return { token: await issueToken(trx, user.id, clock.now()), username: user.username };
@@ -98,18 +102,19 @@ export async function emailLogin(
   role: LoginRole,
 ): Promise<Session> {
   await checkCaptcha(db, config.captcha, input);
-  const keys = { account: input.email, ip: input.ip };
-  await assertLoginAllowed(db, keys, clock.now());
+  const attempt = await beginLoginTry(db, { account: input.email, ip: input.ip }, clock.now());
   try {
-    return await consumeEmailCode(db, input.email, 'login', input.code, async (trx) => {
+    const session = await consumeEmailCode(db, input.email, 'login', input.code, async (trx) => {
       const user = await findUserByEmail(trx, input.email);
       if (!user) throw fail('EMAIL_CODE_INVALID');
       if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
       await clearAccountFailures(trx, input.email);
       return { token: await issueToken(trx, user.id, clock.now()), username: user.username };
     });
+    await attempt.release();
+    return session;
   } catch (err) {
-    if (isDomainError(err, 'EMAIL_CODE_INVALID')) await recordLoginFailure(db, keys, clock.now());
+    await (isDomainError(err, 'EMAIL_CODE_INVALID') ? attempt.failed() : attempt.release());
     throw err;
   }
 }
@@ -135,12 +140,6 @@ export async function requestEmailCode(
   return chosen;
 }
 
-export async function usernameTaken(db: Kysely<DB>, username: string, exceptUserId?: number): Promise<boolean> {
-  let q = db.selectFrom('users').select('id').where('username', '=', username);
-  if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
 export async function emailTaken(db: Kysely<DB>, email: string, exceptUserId?: number): Promise<boolean> {
   const user = await findUserByEmail(db, email);
   return user !== undefined && user.id !== exceptUserId;
@@ -162,14 +161,14 @@ export async function register(
   input: { email: string; username: string; password: string; code: string } & CaptchaAnswer,
 ): Promise<WireUser> {
   await checkCaptcha(db, config.captcha, input);
-  if (await usernameTaken(db, input.username)) throw fail('CONFLICT', USERNAME_TAKEN);
+  await assertUsernameFree(db, input.username, USERNAME_TAKEN);
   if (await emailTaken(db, input.email)) throw fail('CONFLICT', EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
     const row = await consumeEmailCode(db, input.email, 'register', input.code, (trx) =>
       trx
         .insertInto('users')
-        .values({ username: input.username, email: input.email, nickname: input.username, password_hash: passwordHash })
+        .values({ username: input.username, username_key: usernameKey(input.username), email: input.email, nickname: input.username, password_hash: passwordHash })
         .returning(['id', 'username', 'email', 'nickname', 'gender', 'auth'])
         .executeTakeFirstOrThrow(),
     );
@@ -200,7 +199,7 @@ export async function resetPassword(
 /** isUserLogin / isAdminLogin: the token must be live and belong to that username. */
 export async function checkSession(db: Kysely<DB>, username: string, token: string, role: LoginRole): Promise<void> {
   const user = token ? await resolveToken(db, token) : null;
-  if (!user || user.username !== username) throw fail('NOT_LOGGED_IN', 'Not logged in as this user; please log in again');
+  if (!user || user.kind !== 'session' || user.username !== username) throw fail('NOT_LOGGED_IN', 'Not logged in as this user; please log in again');
   if (role === 'admin' && user.auth < 1) throw fail('FORBIDDEN', NOT_ADMIN);
 }
 

@@ -1,12 +1,15 @@
 // Counting events in the login_attempts table, so that every server process behind a load
 // balancer sees the same counts. A row is one event under one key: a failed login under
-// `user:<name>` and `ip:<address>`, an e-mail code sent under `mail-ip:<address>`. A key is
-// blocked while it has too many rows in the 15-minute window. Before that, an account's failed
-// logins slow its next tries down: a growing wait from its 5th failure. A login try counts
-// against its account from the start and is forgotten if it succeeds.
+// `user:<name>` and `ip:<address>`, an e-mail code sent under `mail-ip:<address>`, and a login
+// being checked right now under `try:user:<name>` and `try:ip:<address>`. A key is blocked while
+// it has too many failures in the 15-minute window. Before that, an account's failed logins slow
+// its next tries down: a growing wait from its 5th failure. A login try holds a place under both
+// keys while its password is checked: failures and places together never pass the limit, so
+// parallel guesses cannot slip past it; a right password gives its place back and counts nothing.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
+import { usernameKey } from './usernames.ts';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_USER = 10;
@@ -32,7 +35,8 @@ export interface AttemptKeys {
   ip: string;
 }
 
-const isAccountKey = (key: string) => key.startsWith('user:');
+/** Every spelling of a name (case, width, look-alike letters) counts on one key (usernames.ts). */
+const accountKey = (account: string) => `user:${usernameKey(account)}`;
 
 function loginLimits(k: AttemptKeys): Limit[] {
   const limits: Limit[] = [
@@ -41,7 +45,7 @@ function loginLimits(k: AttemptKeys): Limit[] {
   ];
   if (k.account) {
     limits.unshift({
-      key: `user:${k.account.toLowerCase()}`,
+      key: accountKey(k.account),
       max: MAX_FAILURES_PER_USER,
       slowAfter: SLOW_AFTER_USER_FAILURES,
       message: 'Too many failed logins for this account; try again in {minutes}',
@@ -59,25 +63,44 @@ export function loginDelayMs(failures: number, slowAfter: number): number {
   return failures < slowAfter ? 0 : Math.min(FIRST_DELAY_MS * 2 ** (failures - slowAfter), MAX_DELAY_MS);
 }
 
-/** Throws RATE_LIMITED for the first key at its limit; otherwise answers how long to slow down. */
-async function assertUnder(db: Kysely<DB>, limits: Limit[], now: Date): Promise<number> {
+/** A try being checked holds its place this long at most (its process may have died meanwhile). */
+export const TRY_HOLD_MS = 30_000;
+/** How long a try waits for a place while the other tries in flight fill the limit. */
+export const MAX_TRY_WAIT_MS = 15_000;
+const TRY = 'try:';
+
+function refusal({ message }: Limit, oldest: Date, now: Date): Error {
+  const wait = Math.max(1, Math.ceil((new Date(oldest).getTime() + WINDOW_MS - now.getTime()) / 60000));
+  return fail('RATE_LIMITED', message.replace('{minutes}', `${wait} minute${wait === 1 ? '' : 's'}`));
+}
+
+/**
+ * Throws RATE_LIMITED for the first key at its limit of failures. Otherwise answers how long to
+ * slow down, and whether failures and tries in flight together fill a limit (`full`).
+ */
+async function assertUnder(db: Kysely<DB>, limits: Limit[], now: Date): Promise<{ delayMs: number; full: boolean }> {
   const since = new Date(now.getTime() - WINDOW_MS);
+  const holdSince = new Date(now.getTime() - TRY_HOLD_MS);
   let delayMs = 0;
-  for (const { key, max, slowAfter, message } of limits) {
+  let full = false;
+  for (const limit of limits) {
+    const { key, max, slowAfter } = limit;
     const row = await db
       .selectFrom('login_attempts')
-      .select([sql<number>`count(*)`.as('n'), sql<Date>`min(at)`.as('oldest')])
-      .where('key', '=', key)
+      .select([
+        sql<number>`count(*) filter (where key = ${key})`.as('n'),
+        sql<number>`count(*) filter (where key = ${TRY + key} and at > ${holdSince})`.as('inFlight'),
+        sql<Date>`min(at) filter (where key = ${key})`.as('oldest'),
+      ])
+      .where('key', 'in', [key, TRY + key])
       .where('at', '>', since)
       .executeTakeFirstOrThrow();
     const earlier = Number(row.n);
-    if (earlier >= max) {
-      const wait = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + WINDOW_MS - now.getTime()) / 60000));
-      throw fail('RATE_LIMITED', message.replace('{minutes}', `${wait} minute${wait === 1 ? '' : 's'}`));
-    }
+    if (earlier >= max) throw refusal(limit, row.oldest, now);
+    if (earlier + Number(row.inFlight) >= max) full = true;
     if (slowAfter !== undefined) delayMs = Math.max(delayMs, loginDelayMs(earlier, slowAfter));
   }
-  return delayMs;
+  return { delayMs, full };
 }
 
 async function record(db: Kysely<DB>, limits: Limit[], now = new Date()): Promise<void> {
@@ -85,50 +108,90 @@ async function record(db: Kysely<DB>, limits: Limit[], now = new Date()): Promis
 }
 
 /**
- * Counts the account's earlier tries and writes this one, as one step per account: tries of one
- * account take a transaction lock on its key in turn, so tries sent in parallel (to one server
- * or to several) cannot all pass a count taken before any of them was written. Sequence order
- * is not commit order, so counting rows "before mine" by id would not do.
+ * Takes a place for one try under each key, in one step per key: tries take a transaction lock
+ * on each key in turn (account before address, always in that order), so tries sent in parallel
+ * (to one server or to several) cannot all pass a count taken before any of them was written.
+ * Answers null when the places are all taken by tries still being checked.
  */
-async function countAndRecordAccountTry(db: Kysely<DB>, account: Limit, now: Date): Promise<{ id: number; delayMs: number }> {
+async function takePlaces(db: Kysely<DB>, limits: Limit[], now: Date): Promise<{ ids: number[]; delayMs: number } | null> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${account.key}))`.execute(trx);
-    const delayMs = await assertUnder(trx, [account], now);
-    const { id } = await trx.insertInto('login_attempts').values({ key: account.key, at: now }).returning('id').executeTakeFirstOrThrow();
-    return { id, delayMs };
+    for (const { key } of limits) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    const { delayMs, full } = await assertUnder(trx, limits, now);
+    if (full) return null;
+    const rows = await trx
+      .insertInto('login_attempts')
+      .values(limits.map(({ key }) => ({ key: TRY + key, at: now })))
+      .returning('id')
+      .execute();
+    return { ids: rows.map((r) => r.id), delayMs };
   });
 }
 
 /**
- * Throws RATE_LIMITED when the account or the address has failed too often lately. The try
- * counts against the account from the start, as a failure until clearAccountFailures() forgets
- * it (see countAndRecordAccountTry). After a few failures the call then waits, before the
- * password is checked, so a quick reply never tells the right password apart from a wrong one.
+ * Counts a key's earlier events and writes this one, as one step per key: calls take a
+ * transaction lock on the key in turn, so a burst sent in parallel (to one server or to several)
+ * cannot all pass a count taken before any of them was written. Throws RATE_LIMITED at the limit.
+ * (Login tries use takePlaces instead: theirs is undone when the password is right.)
  */
-/** `now`: the services' clock (Services.clock); tries are counted in the 15 minutes before it. */
-export async function assertLoginAllowed(db: Kysely<DB>, k: AttemptKeys, now = new Date()): Promise<void> {
-  const limits = loginLimits(k);
-  const account = limits.find((limit) => isAccountKey(limit.key));
-  const own = account ? await countAndRecordAccountTry(db, account, now) : undefined;
-  try {
-    await assertUnder(db, limits.filter((limit) => limit !== account), now);
-  } catch (err) {
-    // A refused try is not a failure: hammering a blocked address does not count against the account.
-    if (own) await db.deleteFrom('login_attempts').where('id', '=', own.id).execute();
-    throw err;
-  }
-  const delayMs = own?.delayMs ?? 0;
-  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+export async function countAndRecordAccountTry(db: Kysely<DB>, limit: Limit, now: Date): Promise<{ id: number; delayMs: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${limit.key}))`.execute(trx);
+    const { delayMs } = await assertUnder(trx, [limit], now);
+    const { id } = await trx.insertInto('login_attempts').values({ key: limit.key, at: now }).returning('id').executeTakeFirstOrThrow();
+    return { id, delayMs };
+  });
 }
 
-/** Counts a failed try against the address (assertLoginAllowed already counted the account's). */
-export function recordLoginFailure(db: Kysely<DB>, k: AttemptKeys, now = new Date()): Promise<void> {
-  return record(db, loginLimits(k).filter((limit) => !isAccountKey(limit.key)), now);
+/** A password or code being checked: say how it ended, exactly once. */
+export interface LoginTry {
+  /** Wrong: the try becomes a failure of the account and of the address. */
+  failed(): Promise<void>;
+  /** Right, or not checked after all: the try leaves nothing behind. */
+  release(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts a login try: throws RATE_LIMITED when the account or the address has failed too often
+ * lately, else holds a place under both until the caller says how the check ended. When the
+ * tries in flight fill a limit, this one waits for them (a right password never fails because
+ * others were being checked at the same time). After a few failures the call then waits, before
+ * the password is checked, so a quick reply never tells the right password apart from a wrong one.
+ * `now`: the services' clock (Services.clock); failures are counted in the 15 minutes before it.
+ */
+export async function beginLoginTry(db: Kysely<DB>, k: AttemptKeys, now = new Date()): Promise<LoginTry> {
+  const limits = loginLimits(k);
+  const deadline = performance.now() + MAX_TRY_WAIT_MS;
+  let places = await takePlaces(db, limits, now);
+  while (!places) {
+    if (performance.now() > deadline) throw fail('RATE_LIMITED', 'Too many logins are being checked at once for this account or address; try again in a minute');
+    await sleep(20 + Math.random() * 30);
+    places = await takePlaces(db, limits, now);
+  }
+  const { ids, delayMs } = places;
+  if (delayMs > 0) await sleep(delayMs);
+  const release = async () => {
+    await db.deleteFrom('login_attempts').where('id', 'in', ids).execute();
+  };
+  return {
+    release,
+    failed: () =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('login_attempts').where('id', 'in', ids).execute();
+        await record(trx, limits, now);
+      }),
+  };
+}
+
+/** Throws RATE_LIMITED when the account or the address is blocked (for a credential checked earlier). */
+export async function assertNotBlocked(db: Kysely<DB>, k: AttemptKeys, now = new Date()): Promise<void> {
+  await assertUnder(db, loginLimits(k), now);
 }
 
 /** A successful login forgets the account's failures (not the address's). */
 export async function clearAccountFailures(db: Kysely<DB>, account: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('key', '=', `user:${account.toLowerCase()}`).execute();
+  await db.deleteFrom('login_attempts').where('key', '=', accountKey(account)).execute();
 }
 
 /** Throws RATE_LIMITED when the address has asked for too many e-mail codes lately. */

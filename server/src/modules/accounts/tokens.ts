@@ -1,12 +1,17 @@
 // Opaque bearer tokens: 32 random bytes shown to the client once, stored only as a SHA-256
-// hash, revocable one by one (logout) or all together (password change).
+// hash, revocable one by one (logout) or all together (password or role change). API tokens
+// (api-tokens.ts) are rows of the same table, so every check and revocation here covers them.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { CurrentUser } from './current-user.ts';
+import { forgetCredentials } from './basic-memory.ts';
 
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** 32 random bytes, base64url: what a client is handed once. */
+export const newToken = () => crypto.randomBytes(32).toString('base64url');
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -14,7 +19,7 @@ export function hashToken(token: string): string {
 
 /** `now`: the services' clock (Services.clock), which the token's lifetime counts from. */
 export async function issueToken(db: Kysely<DB>, userId: number, now = new Date()): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newToken();
   await db
     .insertInto('auth_tokens')
     .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(now.getTime() + TOKEN_TTL_MS) })
@@ -22,11 +27,14 @@ export async function issueToken(db: Kysely<DB>, userId: number, now = new Date(
   return token;
 }
 
-export async function resolveToken(db: Kysely<DB>, token: string, now = new Date()): Promise<CurrentUser | null> {
+/** Who a token speaks for, and whether it is a login session or an administrator-issued API token. */
+export type TokenHolder = CurrentUser & { kind: 'session' | 'api' };
+
+export async function resolveToken(db: Kysely<DB>, token: string, now = new Date()): Promise<TokenHolder | null> {
   const row = await db
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 'u.username', 'u.auth'])
+    .select(['u.id', 'u.username', 'u.auth', 't.kind'])
     .where('t.token_hash', '=', hashToken(token))
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', now)
@@ -43,6 +51,7 @@ export async function revokeUserTokens(db: Kysely<DB>, userId: number, keepToken
   let q = db.updateTable('auth_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepToken) q = q.where('token_hash', '!=', hashToken(keepToken));
   await q.execute();
+  forgetCredentials(userId);
 }
 
 /**

@@ -1,13 +1,15 @@
 // User management for administrators (spec §2 user management, §5 admin user rules): list,
 // add, edit, change password, bulk delete. Only a superadmin touches a superadmin's account
 // (else any admin could take it over by resetting its password); the last superadmin can
-// never be deleted or demoted, and nobody deletes their own account from here.
+// never be deleted or demoted, and nobody deletes their own account from here. A role change
+// revokes the account's tokens.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { uniqueViolation } from '../../db/unique.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { replacePassword } from '../accounts/tokens.ts';
+import { replacePassword, revokeUserTokens } from '../accounts/tokens.ts';
+import { assertUsernameFree, usernameKey } from '../accounts/usernames.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
@@ -63,16 +65,12 @@ export async function listUsersByAuth(db: Kysely<DB>, auth: number): Promise<Adm
   return rows.map(toAdminUser);
 }
 
-async function assertUnique(db: Kysely<DB>, username: string, email: string, exceptId?: number): Promise<void> {
-  let q = db
-    .selectFrom('users')
-    .select(['username', 'email'])
-    .where((eb) => eb.or([eb('username', '=', username), eb(eb.fn('lower', ['email']), '=', email.toLowerCase())]));
+/** `username` null: kept as it is (even if it clashed before migration 0020, its account keeps it). */
+async function assertUnique(db: Kysely<DB>, username: string | null, email: string, exceptId?: number): Promise<void> {
+  if (username !== null) await assertUsernameFree(db, username, 'Username already exists', exceptId);
+  let q = db.selectFrom('users').select('id').where(db.fn('lower', ['email']), '=', email.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  const clash = await q.executeTakeFirst();
-  if (!clash) return;
-  if (clash.username === username) throw fail('CONFLICT', 'Username already exists');
-  throw fail('CONFLICT', 'Email already exists');
+  if (await q.executeTakeFirst()) throw fail('CONFLICT', 'Email already exists');
 }
 
 /** The same answers as assertUnique when a concurrent request won the race to the index. */
@@ -87,7 +85,7 @@ export async function addUser(db: Kysely<DB>, input: NewUser): Promise<AdminUser
   const { password, affiliation, ...fields } = input;
   const row = await db
     .insertInto('users')
-    .values({ ...fields, affiliation: affiliationValue(affiliation), password_hash: await hashPassword(password) })
+    .values({ ...fields, username_key: usernameKey(fields.username), affiliation: affiliationValue(affiliation), password_hash: await hashPassword(password) })
     .returning(USER_COLUMNS)
     .executeTakeFirstOrThrow()
     .catch(rethrowUnique);
@@ -120,10 +118,18 @@ export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: U
     if (current.auth === SUPERADMIN && changes.auth !== SUPERADMIN && (await superadminCount(trx)) <= 1) {
       throw fail('CONFLICT', 'The last superadmin cannot be demoted');
     }
-    await assertUnique(trx, changes.username, changes.email, changes.id);
+    const renamed = changes.username !== current.username;
+    await assertUnique(trx, renamed ? changes.username : null, changes.email, changes.id);
     const { id, affiliation, ...fields } = changes;
-    const set = affiliation === undefined ? fields : { ...fields, affiliation: affiliationValue(affiliation) };
+    const set = {
+      ...fields,
+      ...(renamed ? { username_key: usernameKey(changes.username) } : {}),
+      ...(affiliation === undefined ? {} : { affiliation: affiliationValue(affiliation) }),
+    };
     const row = await trx.updateTable('users').set(set).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirstOrThrow().catch(rethrowUnique);
+    // A role change, down or up, ends every session and API token of the account: what it may
+    // see changed, so its clients log in again (open streams re-check their token).
+    if (changes.auth !== current.auth) await revokeUserTokens(trx, id);
     return toAdminUser(row);
   });
 }

@@ -7,7 +7,8 @@ import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { revokeUserTokens } from '../accounts/tokens.ts';
-import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, userConflict, usernameTaken } from '../accounts/auth.ts';
+import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, userConflict } from '../accounts/auth.ts';
+import { assertUsernameFree, usernameKey } from '../accounts/usernames.ts';
 
 const WIRE_COLUMNS = ['id', 'username', 'email', 'nickname', 'gender', 'auth'] as const;
 
@@ -38,7 +39,8 @@ export interface OwnUserUpdate {
 /** updateMyUser: a new password ends every other session of the user (not this one). */
 export async function updateOwnUser(db: Kysely<DB>, me: CurrentUser, token: string, input: OwnUserUpdate): Promise<WireUser> {
   if (input.userID !== me.id) throw fail('FORBIDDEN', 'You can only update your own information');
-  if (await usernameTaken(db, input.username, me.id)) throw fail('CONFLICT', USERNAME_TAKEN);
+  const renamed = input.username !== me.username;
+  if (renamed) await assertUsernameFree(db, input.username, USERNAME_TAKEN, me.id);
   if (await emailTaken(db, input.email, me.id)) throw fail('CONFLICT', EMAIL_TAKEN);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
@@ -47,6 +49,7 @@ export async function updateOwnUser(db: Kysely<DB>, me: CurrentUser, token: stri
         .updateTable('users')
         .set({
           username: input.username,
+          ...(renamed ? { username_key: usernameKey(input.username) } : {}),
           nickname: input.nickname,
           email: input.email,
           gender: input.gender,
