@@ -135,7 +135,12 @@ describe('Contest API: freeze, thaw and access', () => {
     assert.equal((await thaw(as(admin), { id: '999', scoreboard_thaw_time: now() })).status, 400);
     assert.equal((await get<Record<string, string | null>>('/state', null)).thawed, null, 'nothing refused changed anything');
 
-    const thawed = await thaw(as(admin), { id: String(contestId), scoreboard_thaw_time: now() });
+    const garbled = await thaw(as(admin), { id: String(contestId), scoreboard_thaw_time: 'yesterday' });
+    assert.equal(garbled.status, 400);
+    assert.match(garbled.body.message, /must be a TIME/);
+    // The issue's case: an hour-only offset, which Date.parse does not read (here +08, the time of day in Beijing).
+    const beijing = new Date(server.clock.now().getTime() + 8 * 3600_000).toISOString().replace('Z', '+08');
+    const thawed = await thaw(as(admin), { id: String(contestId), scoreboard_thaw_time: beijing });
     assert.equal(thawed.status, 200, JSON.stringify(thawed.body));
     assert.equal(thawed.body.id, String(contestId));
     for (const auth of [as(null), as(stranger), as(alice)]) {
@@ -169,6 +174,12 @@ describe('Contest API: freeze, thaw and access', () => {
     assert.equal((await ccs(server.url, `/contests/${contestId}/submissions/XYZ_999`, null)).status, 404);
     assert.equal((await ccs(server.url, '/contests/9999', null)).status, 404);
     assert.equal((await ccs(server.url, `/contests/${contestId}/event-feed?since_token=xY-99_`, null)).status, 400);
+    // check-api.sh -e: since_id (the parameter's name before 2022-07) is answered 400, however it looks.
+    for (const since of ['999999', 'xY-99_']) {
+      const reply = await ccs<CcsRefusal>(server.url, `/contests/${contestId}/event-feed?since_id=${since}`, null);
+      assert.equal(reply.status, 400);
+      assert.match(reply.body.message, /since_id .*since_token/);
+    }
   });
 
   it('hides the problems of a contest that has not started from all but administrators', async () => {

@@ -1442,6 +1442,7 @@ export interface ApiOperations {
     role: "open";
     query: {
       since_token?: string;
+      since_id?: string;
       stream?: "true" | "false";
     };
     body: undefined;

@@ -135,10 +135,12 @@ export const ccsRoutes: RouteDef[] = [
     summary: 'Contest API: the event feed (NDJSON): every object, then each change; since_token resumes; a newline keeps it alive',
     query: z.object({
       since_token: z.string().max(100).optional().meta({ description: 'the token of the last notification received: resume after it' }),
+      since_id: z.string().max(100).optional().meta({ description: 'refused (400): the name of since_token before the 2022-07 API' }),
       stream: z.enum(['true', 'false'], { error: 'stream must be true or false' }).optional().meta({ description: 'false: send what there is now and end (Verdict extension)' }),
     }),
     reply: streamReply('application/x-ndjson'),
     handler: async (input, services) => {
+      if (input.query.since_id !== undefined) throw fail('VALIDATION', 'since_id is not a parameter of the 2023-06 or 2026-01 event feed: resume with since_token (the token of the last notification)');
       const since = input.query.since_token === undefined ? null : decodeToken(input.query.since_token);
       const ctx = await contextOf(input, services);
       return eventFeedReply(services, ctx, { since, stream: input.query.stream !== 'false' }, services.config.ccsFeed);
