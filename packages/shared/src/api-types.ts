@@ -1329,6 +1329,83 @@ export interface ApiOperations {
     };
     file: null;
   };
+  /** A contest's groups of teams (built-in participants, observers, hidden, and those defined) and each team's groups (admin) */
+  "GET /api/contest/groups": {
+    role: "admin";
+    query: {
+      contestId: number;
+    };
+    body: undefined;
+    data: {
+      groups: {
+        id: string;
+        name: string;
+        hidden: boolean;
+      }[];
+      teams: {
+        username: string;
+        groupIds: string[];
+      }[];
+    };
+    file: null;
+  };
+  /** Replace a contest's defined groups (the built-in ones stay); teams leave groups removed (admin) */
+  "PUT /api/contest/groups": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+      groups: {
+        id: string;
+        name: string;
+        hidden?: boolean;
+      }[];
+    };
+    data: {
+      groups: {
+        id: string;
+        name: string;
+        hidden: boolean;
+      }[];
+      teams: {
+        username: string;
+        groupIds: string[];
+      }[];
+    };
+    file: null;
+  };
+  /** Set the groups of a contest's teams by username (at most one of participants, observers, hidden); names not in the contest are reported (admin) */
+  "PUT /api/contest/teamGroups": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+      teams: {
+        username: string;
+        groupIds: string[];
+      }[];
+    };
+    data: {
+      updated: string[];
+      unknown: string[];
+    };
+    file: null;
+  };
+  /** Set the ISO 3166-1 alpha-3 country of affiliations' organizations (a user-list spreadsheet's Country column); null clears (admin) */
+  "PUT /api/organization/countries": {
+    role: "admin";
+    query: undefined;
+    body: {
+      countries: {
+        affiliation: string;
+        country: string | null;
+      }[];
+    };
+    data: {
+      updated: number;
+    };
+    file: null;
+  };
   /** Contest API: version and provider (open) */
   "GET /api/ccs": {
     role: "open";

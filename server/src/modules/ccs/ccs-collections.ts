@@ -6,7 +6,8 @@ import { contestObject, stateObject } from './ccs-contest.ts';
 import { contestProblemRows, judgementTypeObjects, languageObjects, problemObjects } from './ccs-problems.ts';
 import { awardObjects, boardRows, scoreboardObject } from './ccs-scoreboard.ts';
 import { judgements, readJudging, submissionObjects, type Judging, type JudgementWithRuns } from './ccs-submissions.ts';
-import { contestTeams, organizationObjects, teamObject, type TeamRow } from './ccs-teams.ts';
+import type { GroupRow } from './ccs-groups.ts';
+import { contestTeams, groupObject, organizationObjects, teamObject, type ContestTeams, type TeamRow } from './ccs-teams.ts';
 import type { CcsContext } from './ccs-viewer.ts';
 
 export type CcsDeps = Pick<Services, 'db' | 'languages' | 'leaderboards'>;
@@ -46,8 +47,22 @@ export class CcsReader {
     return promise;
   }
 
+  private everyTeam(): Promise<ContestTeams> {
+    return this.once('everyTeam', () => contestTeams(this.deps.db, this.ctx.contest.id));
+  }
+
+  /** The teams the reader sees: administrators every one, others those not hidden. */
   teams(): Promise<TeamRow[]> {
-    return this.once('teams', () => contestTeams(this.deps.db, this.ctx.contest.id));
+    return this.once('teams', async () => (await this.everyTeam()).teams.filter((t) => this.ctx.viewer.role === 'admin' || !t.hidden));
+  }
+
+  /** The teams on the scoreboard (and its awards): those not hidden, for every reader. */
+  private rankedTeams(): Promise<TeamRow[]> {
+    return this.once('rankedTeams', async () => (await this.everyTeam()).teams.filter((t) => !t.hidden));
+  }
+
+  groups(): Promise<GroupRow[]> {
+    return this.once('groups', async () => (await this.everyTeam()).groups.filter((g) => this.ctx.viewer.role === 'admin' || !g.hidden));
   }
 
   problemIds(): Promise<number[]> {
@@ -55,7 +70,13 @@ export class CcsReader {
   }
 
   judging(): Promise<Judging> {
-    return this.once('judging', () => readJudging(this.deps.db, this.ctx.contest.id));
+    return this.once('judging', async () => {
+      const [judging, teams] = await Promise.all([readJudging(this.deps.db, this.ctx.contest.id), this.teams()]);
+      const seen = new Set(teams.map((t) => t.id));
+      const submissions = judging.submissions.filter((s) => seen.has(s.user_id));
+      const kept = new Set(submissions.map((s) => s.id));
+      return { submissions, verdicts: judging.verdicts.filter((v) => kept.has(v.submission_id)) };
+    });
   }
 
   judgements(): Promise<JudgementWithRuns[]> {
@@ -79,7 +100,7 @@ export class CcsReader {
   }
 
   async scoreboard() {
-    const [rows, teams, problemIds] = await Promise.all([this.board(), this.teams(), this.problemIds()]);
+    const [rows, teams, problemIds] = await Promise.all([this.board(), this.rankedTeams(), this.problemIds()]);
     return scoreboardObject(this.ctx, rows, teams, problemIds);
   }
 
@@ -92,7 +113,7 @@ export class CcsReader {
       case 'problems':
         return problemObjects(this.deps.db, this.ctx);
       case 'groups':
-        return [];
+        return (await this.groups()).map(groupObject);
       case 'organizations':
         return organizationObjects(await this.teams());
       case 'teams':
@@ -106,8 +127,9 @@ export class CcsReader {
       case 'clarifications':
         return (await this.clarifications()).map((c) => c.object);
       case 'awards': {
-        const [rows, teams, problemIds, judging] = await Promise.all([this.board(), this.teams(), this.problemIds(), this.judging()]);
-        return awardObjects(this.ctx, rows, teams, problemIds, judging);
+        const [rows, teams, problemIds, judging] = await Promise.all([this.board(), this.rankedTeams(), this.problemIds(), this.judging()]);
+        const ranked = new Set(teams.map((t) => t.id));
+        return awardObjects(this.ctx, rows, teams, problemIds, { ...judging, submissions: judging.submissions.filter((s) => ranked.has(s.user_id)) });
       }
     }
   }
