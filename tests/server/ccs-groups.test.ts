@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { formatTime } from '@verdict/server/internal/common/wire';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
-import { ccs, feedEvents, feedText, insertJudged, type CcsAuth, type CcsObject, type CcsScoreboard } from '../helpers/ccs.ts';
+import { stockContest, ccs, feedEvents, feedText, insertJudged, type CcsAuth, type CcsObject, type CcsScoreboard } from '../helpers/ccs.ts';
 
 const MINUTE = 60_000;
 
@@ -36,10 +36,7 @@ describe('Contest API: groups, hidden teams and organizations', () => {
     const start = Math.floor(server.clock.now().getTime() / 1000) * 1000 - 60 * MINUTE;
     const added = await admin.api.json('/api/contest/add', { title: 'Group Cup', startTimeStr: formatTime(new Date(start)), endTimeStr: formatTime(new Date(start + 120 * MINUTE)) });
     contestId = added.data.id;
-    const p = await admin.api.json('/api/admin/problem/add', { title: 'Grouped', memoryLimit: 64, timeLimit: 1000 });
-    problemId = p.data.id;
-    await admin.api.form('/api/contestProblem/addByProblemId', { contestId, problemId });
-    for (const user of [alice, bob, carol]) await admin.api.json('/api/contestRecord/add', { contestId, userId: user.id });
+    [problemId] = await stockContest(admin, contestId, ['Grouped'], [alice, bob, carol]);
     const affiliations = await admin.api.json('/api/user/affiliations', { affiliations: [{ username: 'grp_alice', affiliation: 'TU Delft' }, { username: 'grp_bob', affiliation: 'Bob Inc' }] });
     assert.equal(affiliations.code, 0, affiliations.message);
     // Bob (hidden) solves first; Alice second, Carol not at all.

@@ -1,6 +1,7 @@
 // Every collection of a contest as one reader sees it at one moment. The REST endpoints read one
 // collection; the event feed reads them all, so what they are made of is read once per reader.
 import type { Services } from '../../services.ts';
+import { accountObjects, personObjects } from './ccs-accounts.ts';
 import { contestClarifications, clarificationObjects, type ClarificationRow } from './ccs-clarifications.ts';
 import { contestObject, stateObject } from './ccs-contest.ts';
 import { contestProblemRows, judgementTypeObjects, languageObjects, problemObjects } from './ccs-problems.ts';
@@ -8,6 +9,7 @@ import { awardObjects, boardRows, scoreboardObject } from './ccs-scoreboard.ts';
 import { judgements, readJudging, submissionObjects, type Judging, type JudgementWithRuns } from './ccs-submissions.ts';
 import type { GroupRow } from './ccs-groups.ts';
 import { contestTeams, groupObject, organizationObjects, teamObject, type ContestTeams, type TeamRow } from './ccs-teams.ts';
+import { serialize, versionOf, type CcsVersion } from './ccs-versions.ts';
 import type { CcsContext } from './ccs-viewer.ts';
 
 export type CcsDeps = Pick<Services, 'db' | 'languages' | 'leaderboards'>;
@@ -20,6 +22,7 @@ export const COLLECTIONS = [
   'groups',
   'organizations',
   'teams',
+  'persons',
   'submissions',
   'judgements',
   'runs',
@@ -27,7 +30,10 @@ export const COLLECTIONS = [
   'awards',
 ] as const;
 
-export type CollectionName = (typeof COLLECTIONS)[number];
+/** Collections served by REST only, not in the event feed (check-api.sh expects accounts out of it). */
+export const REST_ONLY_COLLECTIONS = ['accounts'] as const;
+
+export type CollectionName = (typeof COLLECTIONS)[number] | (typeof REST_ONLY_COLLECTIONS)[number];
 
 export interface CcsObject {
   id: string;
@@ -79,12 +85,27 @@ export class CcsReader {
     });
   }
 
+  /** The judgements the reader sees, in the reader's release. */
   judgements(): Promise<JudgementWithRuns[]> {
-    return this.once('judgements', async () => judgements(this.ctx, await this.judging()));
+    return this.once('judgements', async () =>
+      judgements(this.ctx, await this.judging()).map((j) => ({ ...j, judgement: this.serialize('judgements', j.judgement), runs: j.runs.map((r) => this.serialize('runs', r)) })),
+    );
   }
 
+  /** The clarifications the reader sees, in the reader's release, each with its row. */
   clarifications(): Promise<{ row: ClarificationRow; object: CcsObject }[]> {
-    return this.once('clarifications', async () => clarificationObjects(this.ctx, await contestClarifications(this.deps.db, this.ctx.contest.id)));
+    return this.once('clarifications', async () =>
+      clarificationObjects(this.ctx, await contestClarifications(this.deps.db, this.ctx.contest.id)).map((c) => ({ ...c, object: this.serialize('clarifications', c.object) })),
+    );
+  }
+
+  /** The release the reader reads. */
+  get version(): CcsVersion {
+    return versionOf(this.ctx);
+  }
+
+  private serialize<T>(type: string, object: T): T {
+    return serialize(this.version, type, object);
   }
 
   private board() {
@@ -92,7 +113,7 @@ export class CcsReader {
   }
 
   contest() {
-    return contestObject(this.ctx.contest);
+    return this.serialize('contest', contestObject(this.ctx.contest));
   }
 
   state() {
@@ -101,10 +122,16 @@ export class CcsReader {
 
   async scoreboard() {
     const [rows, teams, problemIds] = await Promise.all([this.board(), this.rankedTeams(), this.problemIds()]);
-    return scoreboardObject(this.ctx, rows, teams, problemIds);
+    return this.serialize('scoreboard', scoreboardObject(this.ctx, rows, teams, problemIds));
   }
 
+  /** A collection as the reader sees it, in the reader's release. */
   async collection(name: CollectionName): Promise<CcsObject[]> {
+    if (name === 'judgements' || name === 'runs' || name === 'clarifications') return this.model(name);
+    return (await this.model(name)).map((object) => this.serialize(name, object));
+  }
+
+  private async model(name: CollectionName): Promise<CcsObject[]> {
     switch (name) {
       case 'judgement-types':
         return judgementTypeObjects();
@@ -118,6 +145,10 @@ export class CcsReader {
         return organizationObjects(await this.teams());
       case 'teams':
         return (await this.teams()).map(teamObject);
+      case 'persons':
+        return personObjects(await this.teams());
+      case 'accounts':
+        return accountObjects(this.ctx, await this.teams());
       case 'submissions':
         return submissionObjects(this.ctx, await this.judging());
       case 'judgements':

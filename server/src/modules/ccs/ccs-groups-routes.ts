@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import { idField } from '../../http/fields.ts';
 import { route, type RouteDef } from '../../http/route.ts';
-import { contestGroups, setContestGroups, setOrganizationCountries, setTeamGroups } from './ccs-groups.ts';
+import { setContestGroups, setOrganizationCountries, setTeamGroups } from './ccs-groups.ts';
 import { contestTeams } from './ccs-teams.ts';
 
 const TAG = 'admin contests';

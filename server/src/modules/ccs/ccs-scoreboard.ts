@@ -31,6 +31,12 @@ export function rankedRows(rows: ScoreboardRow[], teams: TeamRow[]): ScoreboardR
   });
 }
 
+/** The minute of the row's last solve (pass-fail) or last scoring try (score), when there is one: score.time. */
+function lastScored(row: ScoreboardRow, passFail: boolean): { time?: number } {
+  const times = row.judgeResultList.filter((cell) => (passFail ? cell.result === 'AC' : (cell.score ?? 0) > 0)).map((cell) => cell.submitTime);
+  return times.length ? { time: Math.max(...times) } : {};
+}
+
 export function scoreboardObject(ctx: CcsContext, allRows: ScoreboardRow[], teams: TeamRow[], problemIds: ProblemIds) {
   const teamIds = new Map(teams.map((t) => [t.username, t.id]));
   const rows = rankedRows(allRows, teams);
@@ -45,7 +51,7 @@ export function scoreboardObject(ctx: CcsContext, allRows: ScoreboardRow[], team
       .map((row) => ({
         rank: row.rank,
         team_id: String(teamIds.get(row.userName)),
-        score: passFail ? { num_solved: row.acNum, total_time: row.timePenalty } : { score: row.score ?? 0 },
+        score: { ...(passFail ? { num_solved: row.acNum, total_time: row.timePenalty } : { score: row.score ?? 0 }), ...lastScored(row, passFail) },
         problems: open
           ? row.judgeResultList.map((cell, i) => {
               const common = { problem_id: String(problemIds[i]), num_judged: cell.cnt, num_pending: cell.pending ?? 0 };
