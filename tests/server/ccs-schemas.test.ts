@@ -214,7 +214,7 @@ describe('the Contest API against the 2023-06 JSON schemas @slow', function () {
 
   it('still validates after the end and the thaw, with the awards', async () => {
     server.clock.advance(60 * MINUTE);
-    const thaw = await ccs(server.url, `/contests/${contestId}`, { basic: ['admin', server.adminPassword] }, {
+    const thaw = await ccs(server.url, `/2023-06/contests/${contestId}`, { basic: ['admin', server.adminPassword] }, {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ id: String(contestId), scoreboard_thaw_time: server.clock.now().toISOString() }),
