@@ -170,20 +170,6 @@ export class ServerClient {
     });
   }
 
-  /** GET a reply that is not in the envelope (the Contest API's JSON, NDJSON, zips) as bytes; a failure in the terminal's words. */
-  async document(pathAndQuery: string): Promise<Buffer> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}${pathAndQuery}`, { headers: this.authHeader() });
-    } catch (err) {
-      throw unreachable(this.baseUrl, err) ?? err;
-    }
-    const body = Buffer.from(await res.arrayBuffer());
-    if (res.ok) return body;
-    const reply = parseEnvelope(body.toString('utf8'));
-    throw new ServerError(`GET ${pathAndQuery}: the server says: ${reply?.message ?? `HTTP ${res.status}`}`, reply?.code ?? res.status, res.status, reply?.message ?? '');
-  }
-
   private authHeader(): Record<string, string> {
     return this.token ? { Authorization: `Bearer ${this.token}` } : {};
   }

@@ -1329,6 +1329,16 @@ export interface ApiOperations {
     };
     file: null;
   };
+  /** The contest as an ICPC Contest Package (2026-01) zip: the Contest API's JSON, event-feed.ndjson, submissions' files, problems' packages (admin) */
+  "GET /api/contest/package": {
+    role: "admin";
+    query: {
+      contestId: number;
+    };
+    body: undefined;
+    data: never;
+    file: "application/zip";
+  };
   /** A contest's groups of teams (built-in participants, observers, hidden, and those defined) and each team's groups (admin) */
   "GET /api/contest/groups": {
     role: "admin";

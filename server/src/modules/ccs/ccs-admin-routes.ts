@@ -1,13 +1,13 @@
-// Administrators' editing of what the Contest API's groups and organizations are made of
-// (docs/ccs-api.md, Groups): a contest's defined groups, the groups of its teams, and the
-// countries of organizations.
+// Administrators' routes beside the Contest API (docs/ccs-api.md): a contest's defined groups,
+// the groups of its teams, the countries of organizations, and the contest as a Contest Package.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import { idField } from '../../http/fields.ts';
-import { route, type RouteDef } from '../../http/route.ts';
+import { fileReply, route, type RouteDef } from '../../http/route.ts';
 import { setContestGroups, setOrganizationCountries, setTeamGroups } from './ccs-groups.ts';
+import { contestPackageZip } from './ccs-package-write.ts';
 import { contestTeams } from './ccs-teams.ts';
 
 const TAG = 'admin contests';
@@ -36,7 +36,17 @@ async function groupsOf(db: Kysely<DB>, contestId: number) {
   return { groups, teams: teams.map((t) => ({ username: t.username, groupIds: t.group_ids })) };
 }
 
-export const ccsGroupsRoutes: RouteDef[] = [
+export const ccsAdminRoutes: RouteDef[] = [
+  route({
+    method: 'get',
+    path: '/api/contest/package',
+    role: 'admin',
+    tag: TAG,
+    summary: "The contest as an ICPC Contest Package (2026-01) zip: the Contest API's JSON, event-feed.ndjson, submissions' files, problems' packages",
+    query: z.object({ contestId: idField('contestId') }).strict(),
+    reply: fileReply('application/zip'),
+    handler: ({ query }, services) => contestPackageZip(services, query.contestId),
+  }),
   route({
     method: 'get',
     path: '/api/contest/groups',
