@@ -248,9 +248,35 @@ Example:
   $ DATA_DIR=/srv/verdict-new verdict db restore /backups/verdict-2026-11-24.zip`)
   .action(action('db-restore'));
 
-program
-  .command('contest')
-  .description('contest results')
+const contest = program.command('contest').description('contest results, and contests as ICPC Contest Packages out and in');
+
+contest
+  .command('export')
+  .description("write a contest as an ICPC Contest Package (2026-01): the Contest API's JSON, event-feed.ndjson, submissions' files, problems' packages")
+  .argument('<id>', 'contest id')
+  .argument('<dest>', 'a new or empty folder, or a path ending in .zip')
+  .requiredOption('--server <url>', 'the server to read (after verdict login)')
+  .addHelpText('after', `
+Examples:
+  $ verdict contest export 3 wf2026/ --server http://localhost:8080
+  $ verdict contest export 3 wf2026.zip --server http://localhost:8080`)
+  .action(action('contest-export'));
+
+contest
+  .command('import')
+  .description('set a contest up from an ICPC Contest Package (folder or zip): contest.yaml, problems.yaml and their packages, teams, accounts, organizations, groups')
+  .argument('<package>', 'the package folder or zip')
+  .requiredOption('--server <url>', 'the server to set it up on (after verdict login)')
+  .addHelpText('after', `
+Results (submissions, judgements, clarifications, the event feed) are not imported. What Verdict
+cannot set up (a paused countdown, another penalty than 20 minutes, non-team accounts, a problem
+without its package) is refused by name before anything is created.
+
+Example:
+  $ verdict contest import domjudge-export.zip --server http://localhost:8080`)
+  .action(action('contest-import'));
+
+contest
   .command('scoreboard')
   .description('print the ICPC scoreboard of a contest')
   .argument('<id>', 'contest id')

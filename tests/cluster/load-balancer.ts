@@ -71,7 +71,7 @@ ${opts.upstreams.map((ip) => `    server ${ip}:${API_PORT} max_fails=1 fail_time
     location = /api/events {
       proxy_pass http://verdict;${stream}
     }
-    location ~ ^/api/ccs/contests/[^/]+/event-feed$ {
+    location ~ ^/api/ccs/(2023-06/)?contests/[^/]+/event-feed$ {
       proxy_pass http://verdict;${stream}
     }
   }

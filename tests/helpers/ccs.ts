@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '@verdict/server/internal/db/schema';
+import type { TestAccount } from './tokens.ts';
 
 export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/ccs-schemas-2023-06');
 const SCHEMA_BASE = 'https://github.com/icpc/ccs-specs/raw/2023-06/json-schema/';
@@ -57,9 +58,16 @@ export async function ccs<T = unknown>(baseUrl: string, apiPath: string, auth: C
 }
 
 /** The feed as it is now (stream=false): its raw text. */
-export async function feedText(baseUrl: string, contestId: number | string, auth: CcsAuth = null, sinceToken?: string): Promise<{ status: number; text: string; contentType: string | null }> {
+export async function feedText(
+  baseUrl: string,
+  contestId: number | string,
+  auth: CcsAuth = null,
+  sinceToken?: string,
+  /** The release's path: '' (2026-01) or '/2023-06'. */
+  release = '',
+): Promise<{ status: number; text: string; contentType: string | null }> {
   const query = new URLSearchParams({ stream: 'false', ...(sinceToken ? { since_token: sinceToken } : {}) });
-  const res = await fetch(`${baseUrl}/api/ccs/contests/${contestId}/event-feed?${query}`, { headers: headersOf(auth) });
+  const res = await fetch(`${baseUrl}/api/ccs${release}/contests/${contestId}/event-feed?${query}`, { headers: headersOf(auth) });
   return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') };
 }
 
@@ -187,4 +195,16 @@ export async function insertJudged(
     .values({ submission_id: row.id, attempt: 1, status: fields.status, run_time: 12, run_memory: 900, judged_by: 'test#1', judged_at: judgedAt })
     .execute();
   return row.id;
+}
+
+/** Adds new problems (by title) and members to a contest through the admin API; the problems' ids, in order. */
+export async function stockContest(admin: TestAccount, contestId: number, titles: string[], members: TestAccount[], limits = { memoryLimit: 64, timeLimit: 1000 }): Promise<number[]> {
+  const problems: number[] = [];
+  for (const title of titles) {
+    const p = await admin.api.json('/api/admin/problem/add', { title, ...limits });
+    problems.push(p.data.id);
+    await admin.api.form('/api/contestProblem/addByProblemId', { contestId, problemId: p.data.id });
+  }
+  for (const user of members) await admin.api.json('/api/contestRecord/add', { contestId, userId: user.id });
+  return problems;
 }

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { formatTime } from '@verdict/server/internal/common/wire';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
-import { ccs, feedEvents, feedText, insertJudged, LiveFeed, stateFromFeed, type CcsAuth, type CcsObject, type FeedEvent } from '../helpers/ccs.ts';
+import { stockContest, ccs, feedEvents, feedText, insertJudged, LiveFeed, stateFromFeed, type CcsAuth, type CcsObject, type FeedEvent } from '../helpers/ccs.ts';
 
 const MINUTE = 60_000;
-const COLLECTIONS = ['judgement-types', 'languages', 'problems', 'groups', 'organizations', 'teams', 'submissions', 'judgements', 'runs', 'clarifications', 'awards'];
+const COLLECTIONS = ['judgement-types', 'languages', 'problems', 'groups', 'organizations', 'teams', 'persons', 'submissions', 'judgements', 'runs', 'clarifications', 'awards'];
 
 describe('Contest API: the event feed', () => {
   let server: TestServer;
@@ -61,12 +61,7 @@ describe('Contest API: the event feed', () => {
       freezeTimeStr: formatTime(new Date(start + 40 * MINUTE)),
     });
     contestId = added.data.id;
-    for (const title of ['Feed A', 'Feed B']) {
-      const p = await admin.api.json('/api/admin/problem/add', { title, memoryLimit: 64, timeLimit: 1000 });
-      problems.push(p.data.id);
-      await admin.api.form('/api/contestProblem/addByProblemId', { contestId, problemId: p.data.id });
-    }
-    for (const user of [alice, bob, carol]) await admin.api.json('/api/contestRecord/add', { contestId, userId: user.id });
+    problems.push(...(await stockContest(admin, contestId, ['Feed A', 'Feed B'], [alice, bob, carol])));
     await submit(alice, problems[0], 'WA', 5);
     await submit(alice, problems[0], 'AC', 9);
     await submit(bob, problems[1], 'AC', 30);

@@ -2,12 +2,13 @@
 // or an account outside the contest) gets the frozen scoreboard and no judgement of a submission
 // made from the freeze on; a contestant also gets their own judgements; administrators get
 // everything. Only an administrator thaws (PATCH contests/<id>), and then everyone sees it all.
-// Also: HTTP Basic credentials, and the clear refusals of what the API does not do.
+// Also: HTTP Basic credentials, and the clear refusals of what the API does not do. Read through
+// release 2023-06 (/api/ccs/2023-06): tests/server/ccs-versions.test.ts compares the two releases.
 import assert from 'node:assert/strict';
 import { formatTime } from '@verdict/server/internal/common/wire';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
-import { ccs, insertJudged, type CcsAuth, type CcsObject, type CcsRefusal, type CcsScoreboard } from '../helpers/ccs.ts';
+import { stockContest, ccs, insertJudged, type CcsAuth, type CcsObject, type CcsRefusal, type CcsScoreboard } from '../helpers/ccs.ts';
 
 const MINUTE = 60_000;
 
@@ -25,7 +26,7 @@ describe('Contest API: freeze, thaw and access', () => {
 
   const as = (account: TestAccount | null): CcsAuth => (account ? { token: account.api.token! } : null);
   const get = async <T = CcsObject[]>(path: string, auth: CcsAuth) => {
-    const reply = await ccs<T>(server.url, `/contests/${contestId}${path}`, auth);
+    const reply = await ccs<T>(server.url, `/2023-06/contests/${contestId}${path}`, auth);
     assert.equal(reply.status, 200, `GET ${path}: ${JSON.stringify(reply.body)}`);
     return reply.body;
   };
@@ -33,10 +34,10 @@ describe('Contest API: freeze, thaw and access', () => {
   const scoreOf = async (auth: CcsAuth, team: TestAccount) => {
     const board = await get<CcsScoreboard>('/scoreboard', auth);
     const row = board.rows.find((r) => r.team_id === String(team.id))!;
-    return { score: row.score, problems: row.problems.map((p) => [p.solved, p.num_judged, p.num_pending]) };
+    return { score: { num_solved: row.score.num_solved, total_time: row.score.total_time }, problems: row.problems.map((p) => [p.solved, p.num_judged, p.num_pending]) };
   };
   const thaw = (auth: CcsAuth, body: unknown) =>
-    ccs<CcsObject & CcsRefusal>(server.url, `/contests/${contestId}`, auth, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    ccs<CcsObject & CcsRefusal>(server.url, `/2023-06/contests/${contestId}`, auth, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
   async function judged(name: string, user: TestAccount, problem: number, status: string, minute: number) {
     subs[name] = await insertJudged(server.services.db, { userId: user.id, problemId: problem, contestId, status, at: new Date(start + minute * MINUTE) });
@@ -58,12 +59,7 @@ describe('Contest API: freeze, thaw and access', () => {
     });
     assert.equal(added.code, 0, added.message);
     contestId = added.data.id;
-    for (const title of ['Frozen A', 'Frozen B']) {
-      const p = await admin.api.json('/api/admin/problem/add', { title, memoryLimit: 64, timeLimit: 1000 });
-      problems.push(p.data.id);
-      await admin.api.form('/api/contestProblem/addByProblemId', { contestId, problemId: p.data.id });
-    }
-    for (const user of [alice, bob]) await admin.api.json('/api/contestRecord/add', { contestId, userId: user.id });
+    problems.push(...(await stockContest(admin, contestId, ['Frozen A', 'Frozen B'], [alice, bob])));
     const [A, B] = problems;
     await judged('aliceWA', alice, A, 'WA', 10);
     await judged('aliceAC', alice, A, 'AC', 15);
@@ -86,7 +82,7 @@ describe('Contest API: freeze, thaw and access', () => {
       assert.equal(state.thawed, null);
       assert.deepEqual(await scoreOf(auth, bob), { score: { num_solved: 0, total_time: 0 }, problems: [[false, 1, 1], [false, 0, 0]] });
       assert.deepEqual(await scoreOf(auth, alice), { score: { num_solved: 1, total_time: 35 }, problems: [[true, 2, 0], [false, 0, 1]] });
-      const reply = await ccs(server.url, `/contests/${contestId}/judgements/${subs.bobAC}`, auth);
+      const reply = await ccs(server.url, `/2023-06/contests/${contestId}/judgements/${subs.bobAC}`, auth);
       assert.equal(reply.status, 404);
     }
   });
@@ -113,10 +109,10 @@ describe('Contest API: freeze, thaw and access', () => {
       assert.deepEqual(await judgedIds(auth), Object.values(subs).sort((a, b) => a - b));
       assert.deepEqual((await scoreOf(auth, bob)).score, { num_solved: 1, total_time: 45 + 20 });
     }
-    const wrong = await ccs(server.url, `/contests/${contestId}/judgements`, { basic: ['admin', 'not-the-password'] });
+    const wrong = await ccs(server.url, `/2023-06/contests/${contestId}/judgements`, { basic: ['admin', 'not-the-password'] });
     assert.equal(wrong.status, 401);
     assert.match(wrong.headers.get('www-authenticate') ?? '', /^Basic realm="Verdict"/);
-    const alicePlain = await ccs<CcsObject[]>(server.url, `/contests/${contestId}/judgements`, { basic: ['ccsf_alice', 'password-123'] });
+    const alicePlain = await ccs<CcsObject[]>(server.url, `/2023-06/contests/${contestId}/judgements`, { basic: ['ccsf_alice', 'password-123'] });
     assert.equal(alicePlain.body.length, 4, 'Basic credentials of a contestant give the team view');
   });
 
@@ -135,7 +131,12 @@ describe('Contest API: freeze, thaw and access', () => {
     assert.equal((await thaw(as(admin), { id: '999', scoreboard_thaw_time: now() })).status, 400);
     assert.equal((await get<Record<string, string | null>>('/state', null)).thawed, null, 'nothing refused changed anything');
 
-    const thawed = await thaw(as(admin), { id: String(contestId), scoreboard_thaw_time: now() });
+    const garbled = await thaw(as(admin), { id: String(contestId), scoreboard_thaw_time: 'yesterday' });
+    assert.equal(garbled.status, 400);
+    assert.match(garbled.body.message, /must be a TIME/);
+    // The issue's case: an hour-only offset, which Date.parse does not read (here +08, the time of day in Beijing).
+    const beijing = new Date(server.clock.now().getTime() + 8 * 3600_000).toISOString().replace('Z', '+08');
+    const thawed = await thaw(as(admin), { id: String(contestId), scoreboard_thaw_time: beijing });
     assert.equal(thawed.status, 200, JSON.stringify(thawed.body));
     assert.equal(thawed.body.id, String(contestId));
     for (const auth of [as(null), as(stranger), as(alice)]) {
@@ -150,7 +151,7 @@ describe('Contest API: freeze, thaw and access', () => {
   });
 
   it('refuses writes it does not support with 405, naming them, and unknown things with 404 or 400', async () => {
-    const post = await ccs<CcsRefusal>(server.url, `/contests/${contestId}/submissions`, as(alice), {
+    const post = await ccs<CcsRefusal>(server.url, `/2023-06/contests/${contestId}/submissions`, as(alice), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ problem_id: String(problems[0]), language_id: 'cpp', files: [] }),
@@ -158,24 +159,30 @@ describe('Contest API: freeze, thaw and access', () => {
     assert.equal(post.status, 405);
     assert.match(post.body.message, /^POST to submissions is not supported/);
     assert.match(post.body.message, /POST \/api\/submit/);
-    const clar = await ccs(server.url, `/contests/${contestId}/clarifications`, as(alice), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const clar = await ccs(server.url, `/2023-06/contests/${contestId}/clarifications`, as(alice), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     assert.equal(clar.status, 405);
-    assert.equal((await ccs(server.url, `/contests/${contestId}/teams/${alice.id}`, as(admin), { method: 'DELETE' })).status, 405);
-    assert.equal((await ccs(server.url, '/contests', as(admin), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status, 405);
-    const persons = await ccs<CcsRefusal>(server.url, `/contests/${contestId}/persons`, as(admin));
-    assert.equal(persons.status, 404);
-    assert.match(persons.body.message, /does not serve persons/);
-    assert.equal((await ccs(server.url, `/contests/${contestId}/doesnt-exist`, null)).status, 404);
-    assert.equal((await ccs(server.url, `/contests/${contestId}/submissions/XYZ_999`, null)).status, 404);
+    assert.equal((await ccs(server.url, `/2023-06/contests/${contestId}/teams/${alice.id}`, as(admin), { method: 'DELETE' })).status, 405);
+    assert.equal((await ccs(server.url, '/2023-06/contests', as(admin), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status, 405);
+    const commentary = await ccs<CcsRefusal>(server.url, `/2023-06/contests/${contestId}/commentary`, as(admin));
+    assert.equal(commentary.status, 404);
+    assert.match(commentary.body.message, /does not serve commentary/);
+    assert.equal((await ccs(server.url, `/2023-06/contests/${contestId}/doesnt-exist`, null)).status, 404);
+    assert.equal((await ccs(server.url, `/2023-06/contests/${contestId}/submissions/XYZ_999`, null)).status, 404);
     assert.equal((await ccs(server.url, '/contests/9999', null)).status, 404);
-    assert.equal((await ccs(server.url, `/contests/${contestId}/event-feed?since_token=xY-99_`, null)).status, 400);
+    assert.equal((await ccs(server.url, `/2023-06/contests/${contestId}/event-feed?since_token=xY-99_`, null)).status, 400);
+    // check-api.sh -e: since_id (the parameter's name before 2022-07) is answered 400, however it looks.
+    for (const since of ['999999', 'xY-99_']) {
+      const reply = await ccs<CcsRefusal>(server.url, `/2023-06/contests/${contestId}/event-feed?since_id=${since}`, null);
+      assert.equal(reply.status, 400);
+      assert.match(reply.body.message, /since_id .*since_token/);
+    }
   });
 
   it('hides the problems of a contest that has not started from all but administrators', async () => {
     const later = server.clock.now().getTime() + 60 * MINUTE;
     const added = await admin.api.json('/api/contest/add', { title: 'Not Yet Cup', startTimeStr: formatTime(new Date(later)), endTimeStr: formatTime(new Date(later + 120 * MINUTE)) });
     await admin.api.form('/api/contestProblem/addByProblemId', { contestId: added.data.id, problemId: problems[0] });
-    const problemsOf = async (auth: CcsAuth) => (await ccs<CcsObject[]>(server.url, `/contests/${added.data.id}/problems`, auth)).body;
+    const problemsOf = async (auth: CcsAuth) => (await ccs<CcsObject[]>(server.url, `/2023-06/contests/${added.data.id}/problems`, auth)).body;
     assert.deepEqual(await problemsOf(null), []);
     assert.equal((await problemsOf(as(admin))).length, 1);
     assert.equal((await ccs<Record<string, string | null>>(server.url, `/contests/${added.data.id}/state`, null)).body.started, null);

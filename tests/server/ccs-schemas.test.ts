@@ -1,4 +1,4 @@
-// The ICPC Contest API (2023-06) against the specification's own JSON schemas: a whole small
+// The ICPC Contest API 2023-06 (/api/ccs/2023-06) against the specification's own JSON schemas: a whole small
 // contest — contestants with affiliations, two problems, submissions judged by the real judge
 // before and after a scoreboard freeze, a clarification answered to everyone, an announcement —
 // then every endpoint's reply and every event-feed line, as an administrator, a team (token and
@@ -71,7 +71,7 @@ describe('the Contest API against the 2023-06 JSON schemas @slow', function () {
   }
 
   async function get<T = unknown>(path: string, auth: CcsAuth, who: string): Promise<T> {
-    const reply = await ccs<T>(server.url, path, auth);
+    const reply = await ccs<T>(server.url, `/2023-06${path}`, auth);
     assert.equal(reply.status, 200, `${who} GET ${path}: ${JSON.stringify(reply.body)}`);
     assert.match(reply.headers.get('content-type') ?? '', /^application\/json/);
     return reply.body;
@@ -94,7 +94,7 @@ describe('the Contest API against the 2023-06 JSON schemas @slow', function () {
         valid(collection, list, `${who}: ${collection}`);
         for (const object of list) valid(single, await get(`${base}/${collection}/${encodeURIComponent(object.id)}`, auth, who), `${who}: ${collection}/${object.id}`);
       }
-      const feed = await feedText(server.url, contestId, auth);
+      const feed = await feedText(server.url, contestId, auth, undefined, '/2023-06');
       assert.equal(feed.status, 200, feed.text);
       assert.match(feed.contentType ?? '', /^application\/x-ndjson/);
       assert.ok(feed.text.endsWith('\n'), 'every notification ends its line');
@@ -207,14 +207,14 @@ describe('the Contest API against the 2023-06 JSON schemas @slow', function () {
     // The feed carries every kind of object, and the strict schemas do refuse what they do not define.
     assert.deepEqual(
       [...new Set(seen.get('administrator')!.feed.map((e) => e.type))].sort(),
-      ['awards', 'clarifications', 'contest', 'judgement-types', 'judgements', 'languages', 'organizations', 'problems', 'runs', 'state', 'submissions', 'teams'],
+      ['awards', 'clarifications', 'contest', 'groups', 'judgement-types', 'judgements', 'languages', 'organizations', 'persons', 'problems', 'runs', 'state', 'submissions', 'teams'],
     );
     assert.notEqual(schemas.errors('team', { ...adminView.teams[0], affiliation: 'Peking University' }), '');
   });
 
   it('still validates after the end and the thaw, with the awards', async () => {
     server.clock.advance(60 * MINUTE);
-    const thaw = await ccs(server.url, `/contests/${contestId}`, { basic: ['admin', server.adminPassword] }, {
+    const thaw = await ccs(server.url, `/2023-06/contests/${contestId}`, { basic: ['admin', server.adminPassword] }, {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ id: String(contestId), scoreboard_thaw_time: server.clock.now().toISOString() }),

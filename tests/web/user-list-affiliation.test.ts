@@ -28,6 +28,13 @@ describe('web: user-list spreadsheet affiliations', () => {
     assert.deepEqual(membersFromRows([['用户名', '所属单位'], ['fay', '复旦大学']]), [{ username: 'fay', affiliation: '复旦大学' }]);
   });
 
+  it('reads a Country column (the organization country) only when the sheet has one', () => {
+    assert.deepEqual(membersFromRows([['username', 'Affiliation', 'Country'], ['hal', 'TU Delft', 'NLD'], ['ida', 'TU Delft', '']]), [
+      { username: 'hal', affiliation: 'TU Delft', country: 'NLD' },
+      { username: 'ida', affiliation: 'TU Delft', country: null },
+    ]);
+  });
+
   it('reads them from an .xlsx file, bounded in length', () => {
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['username', 'Affiliation'], ['gus', 'x'.repeat(300)]]), 'Sheet1');

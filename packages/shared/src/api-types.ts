@@ -1370,7 +1370,534 @@ export interface ApiOperations {
     };
     file: null;
   };
-  /** Contest API: version and provider (open) */
+  /** The contest as an ICPC Contest Package (2026-01) zip: the Contest API's JSON, event-feed.ndjson, submissions' files, problems' packages (admin) */
+  "GET /api/contest/package": {
+    role: "admin";
+    query: {
+      contestId: number;
+    };
+    body: undefined;
+    data: never;
+    file: "application/zip";
+  };
+  /** A contest's groups of teams (built-in participants, observers, hidden, and those defined) and each team's groups (admin) */
+  "GET /api/contest/groups": {
+    role: "admin";
+    query: {
+      contestId: number;
+    };
+    body: undefined;
+    data: {
+      groups: {
+        id: string;
+        name: string;
+        hidden: boolean;
+      }[];
+      teams: {
+        username: string;
+        groupIds: string[];
+      }[];
+    };
+    file: null;
+  };
+  /** Replace a contest's defined groups (the built-in ones stay); teams leave groups removed (admin) */
+  "PUT /api/contest/groups": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+      groups: {
+        id: string;
+        name: string;
+        hidden?: boolean;
+      }[];
+    };
+    data: {
+      groups: {
+        id: string;
+        name: string;
+        hidden: boolean;
+      }[];
+      teams: {
+        username: string;
+        groupIds: string[];
+      }[];
+    };
+    file: null;
+  };
+  /** Set the groups of a contest's teams by username (at most one of participants, observers, hidden); names not in the contest are reported (admin) */
+  "PUT /api/contest/teamGroups": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+      teams: {
+        username: string;
+        groupIds: string[];
+      }[];
+    };
+    data: {
+      updated: string[];
+      unknown: string[];
+    };
+    file: null;
+  };
+  /** Set the ISO 3166-1 alpha-3 country of affiliations' organizations (a user-list spreadsheet's Country column); null clears (admin) */
+  "PUT /api/organization/countries": {
+    role: "admin";
+    query: undefined;
+    body: {
+      countries: {
+        affiliation: string;
+        country: string | null;
+      }[];
+    };
+    data: {
+      updated: number;
+    };
+    file: null;
+  };
+  /** Contest API 2023-06: version and provider (open) */
+  "GET /api/ccs/2023-06": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: every contest (open) */
+  "GET /api/ccs/2023-06/contests": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: POST is not supported (405) (open) */
+  "POST /api/ccs/2023-06/contests": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: PUT is not supported (405) (open) */
+  "PUT /api/ccs/2023-06/contests": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: DELETE is not supported (405) (open) */
+  "DELETE /api/ccs/2023-06/contests": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one contest (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: thaw the frozen scoreboard now (capability contest_thaw; administrators) (admin) */
+  "PATCH /api/ccs/2023-06/contests/{contestId}": {
+    role: "admin";
+    query: undefined;
+    body: {
+      id?: string;
+      scoreboard_thaw_time?: string;
+      [key: string]: unknown;
+    };
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: POST is not supported (405) (open) */
+  "POST /api/ccs/2023-06/contests/{contestId}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: PUT is not supported (405) (open) */
+  "PUT /api/ccs/2023-06/contests/{contestId}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: DELETE is not supported (405) (open) */
+  "DELETE /api/ccs/2023-06/contests/{contestId}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's state (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/state": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: what the caller may do and read (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/access": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the scoreboard (frozen for all but administrators while frozen) (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/scoreboard": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the caller's own account (a contest's team) (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/account": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the event feed (NDJSON): every object, then each change; since_token resumes; a newline keeps it alive (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/event-feed": {
+    role: "open";
+    query: {
+      since_token?: string;
+      since_id?: string;
+      stream?: "true" | "false";
+    };
+    body: undefined;
+    data: never;
+    file: "application/x-ndjson";
+  };
+  /** Contest API 2023-06: a submission's source files as a zip (administrators and the team that submitted) (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/submissions/{id}/files": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/zip";
+  };
+  /** Contest API 2023-06: the contest's judgement-types the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/judgement-types": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's judgement-types (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/judgement-types/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's languages the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/languages": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's languages (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/languages/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's problems the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/problems": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's problems (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/problems/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's groups the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/groups": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's groups (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/groups/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's organizations the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/organizations": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's organizations (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/organizations/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's teams the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/teams": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's teams (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/teams/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's persons the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/persons": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's persons (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/persons/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's submissions the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/submissions": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's submissions (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/submissions/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's judgements the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/judgements": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's judgements (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/judgements/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's runs the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/runs": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's runs (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/runs/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's clarifications the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/clarifications": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's clarifications (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/clarifications/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's awards the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/awards": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's awards (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/awards/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: the contest's accounts the caller may see (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/accounts": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: one of the contest's accounts (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/accounts/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: commentary is not served (404) (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/commentary": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: commentary is not served (404) (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/commentary/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: any other endpoint is not one (404) (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: POST is not supported (405) (open) */
+  "POST /api/ccs/2023-06/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: PUT is not supported (405) (open) */
+  "PUT /api/ccs/2023-06/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: PATCH is not supported (405) (open) */
+  "PATCH /api/ccs/2023-06/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: DELETE is not supported (405) (open) */
+  "DELETE /api/ccs/2023-06/contests/{contestId}/{endpoint}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: any other endpoint is not one (404) (open) */
+  "GET /api/ccs/2023-06/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: POST is not supported (405) (open) */
+  "POST /api/ccs/2023-06/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: PUT is not supported (405) (open) */
+  "PUT /api/ccs/2023-06/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: PATCH is not supported (405) (open) */
+  "PATCH /api/ccs/2023-06/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2023-06: DELETE is not supported (405) (open) */
+  "DELETE /api/ccs/2023-06/contests/{contestId}/{endpoint}/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: version and provider (open) */
   "GET /api/ccs": {
     role: "open";
     query: undefined;
@@ -1378,7 +1905,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: every contest (open) */
+  /** Contest API 2026-01: every contest (open) */
   "GET /api/ccs/contests": {
     role: "open";
     query: undefined;
@@ -1386,7 +1913,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: POST is not supported (405) (open) */
+  /** Contest API 2026-01: POST is not supported (405) (open) */
   "POST /api/ccs/contests": {
     role: "open";
     query: undefined;
@@ -1394,7 +1921,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: PUT is not supported (405) (open) */
+  /** Contest API 2026-01: PUT is not supported (405) (open) */
   "PUT /api/ccs/contests": {
     role: "open";
     query: undefined;
@@ -1402,7 +1929,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: DELETE is not supported (405) (open) */
+  /** Contest API 2026-01: DELETE is not supported (405) (open) */
   "DELETE /api/ccs/contests": {
     role: "open";
     query: undefined;
@@ -1410,7 +1937,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: one contest (open) */
+  /** Contest API 2026-01: one contest (open) */
   "GET /api/ccs/contests/{contestId}": {
     role: "open";
     query: undefined;
@@ -1418,7 +1945,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: thaw the frozen scoreboard now (capability contest_thaw; administrators) (admin) */
+  /** Contest API 2026-01: thaw the frozen scoreboard now (capability contest_thaw; administrators) (admin) */
   "PATCH /api/ccs/contests/{contestId}": {
     role: "admin";
     query: undefined;
@@ -1430,7 +1957,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: POST is not supported (405) (open) */
+  /** Contest API 2026-01: POST is not supported (405) (open) */
   "POST /api/ccs/contests/{contestId}": {
     role: "open";
     query: undefined;
@@ -1438,7 +1965,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: PUT is not supported (405) (open) */
+  /** Contest API 2026-01: PUT is not supported (405) (open) */
   "PUT /api/ccs/contests/{contestId}": {
     role: "open";
     query: undefined;
@@ -1446,7 +1973,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: DELETE is not supported (405) (open) */
+  /** Contest API 2026-01: DELETE is not supported (405) (open) */
   "DELETE /api/ccs/contests/{contestId}": {
     role: "open";
     query: undefined;
@@ -1454,7 +1981,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: the contest's state (open) */
+  /** Contest API 2026-01: the contest's state (open) */
   "GET /api/ccs/contests/{contestId}/state": {
     role: "open";
     query: undefined;
@@ -1462,7 +1989,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: what the caller may do and read (open) */
+  /** Contest API 2026-01: what the caller may do and read (open) */
   "GET /api/ccs/contests/{contestId}/access": {
     role: "open";
     query: undefined;
@@ -1470,7 +1997,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: the scoreboard (frozen for all but administrators while frozen) (open) */
+  /** Contest API 2026-01: the scoreboard (frozen for all but administrators while frozen) (open) */
   "GET /api/ccs/contests/{contestId}/scoreboard": {
     role: "open";
     query: undefined;
@@ -1478,18 +2005,27 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: the event feed (NDJSON): every object, then each change; since_token resumes; a newline keeps it alive (open) */
+  /** Contest API 2026-01: the caller's own account (a contest's team) (open) */
+  "GET /api/ccs/contests/{contestId}/account": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the event feed (NDJSON): every object, then each change; since_token resumes; a newline keeps it alive (open) */
   "GET /api/ccs/contests/{contestId}/event-feed": {
     role: "open";
     query: {
       since_token?: string;
+      since_id?: string;
       stream?: "true" | "false";
     };
     body: undefined;
     data: never;
     file: "application/x-ndjson";
   };
-  /** Contest API: a submission's source files as a zip (administrators and the team that submitted) (open) */
+  /** Contest API 2026-01: a submission's source files as a zip (administrators and the team that submitted) (open) */
   "GET /api/ccs/contests/{contestId}/submissions/{id}/files": {
     role: "open";
     query: undefined;
@@ -1497,151 +2033,17 @@ export interface ApiOperations {
     data: never;
     file: "application/zip";
   };
-  /** Contest API: the contest's judgement-types the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/judgement-types": {
-    role: "open";
+  /** Contest API 2026-01: a team asks the judges (capability post_clar): {text, problem_id?}; answers the clarification (user) */
+  "POST /api/ccs/contests/{contestId}/clarifications": {
+    role: "user";
     query: undefined;
-    body: undefined;
+    body: {
+      [key: string]: unknown;
+    };
     data: never;
     file: "application/json";
   };
-  /** Contest API: one of the contest's judgement-types (open) */
-  "GET /api/ccs/contests/{contestId}/judgement-types/{id}": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: the contest's languages the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/languages": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: one of the contest's languages (open) */
-  "GET /api/ccs/contests/{contestId}/languages/{id}": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: the contest's problems the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/problems": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: one of the contest's problems (open) */
-  "GET /api/ccs/contests/{contestId}/problems/{id}": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: the contest's groups the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/groups": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: one of the contest's groups (open) */
-  "GET /api/ccs/contests/{contestId}/groups/{id}": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: the contest's organizations the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/organizations": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: one of the contest's organizations (open) */
-  "GET /api/ccs/contests/{contestId}/organizations/{id}": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: the contest's teams the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/teams": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: one of the contest's teams (open) */
-  "GET /api/ccs/contests/{contestId}/teams/{id}": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: the contest's submissions the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/submissions": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: one of the contest's submissions (open) */
-  "GET /api/ccs/contests/{contestId}/submissions/{id}": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: the contest's judgements the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/judgements": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: one of the contest's judgements (open) */
-  "GET /api/ccs/contests/{contestId}/judgements/{id}": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: the contest's runs the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/runs": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: one of the contest's runs (open) */
-  "GET /api/ccs/contests/{contestId}/runs/{id}": {
-    role: "open";
-    query: undefined;
-    body: undefined;
-    data: never;
-    file: "application/json";
-  };
-  /** Contest API: the contest's clarifications the caller may see (open) */
+  /** Contest API 2026-01: the contest's clarifications the caller may see (open) */
   "GET /api/ccs/contests/{contestId}/clarifications": {
     role: "open";
     query: undefined;
@@ -1649,31 +2051,103 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: one of the contest's clarifications (open) */
-  "GET /api/ccs/contests/{contestId}/clarifications/{id}": {
+  /** Contest API 2026-01: the contest's judgement-types the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/judgement-types": {
     role: "open";
     query: undefined;
     body: undefined;
     data: never;
     file: "application/json";
   };
-  /** Contest API: the contest's awards the caller may see (open) */
-  "GET /api/ccs/contests/{contestId}/awards": {
+  /** Contest API 2026-01: one of the contest's judgement-types (open) */
+  "GET /api/ccs/contests/{contestId}/judgement-types/{id}": {
     role: "open";
     query: undefined;
     body: undefined;
     data: never;
     file: "application/json";
   };
-  /** Contest API: one of the contest's awards (open) */
-  "GET /api/ccs/contests/{contestId}/awards/{id}": {
+  /** Contest API 2026-01: the contest's languages the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/languages": {
     role: "open";
     query: undefined;
     body: undefined;
     data: never;
     file: "application/json";
   };
-  /** Contest API: persons are not served (404) (open) */
+  /** Contest API 2026-01: one of the contest's languages (open) */
+  "GET /api/ccs/contests/{contestId}/languages/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the contest's problems the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/problems": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: one of the contest's problems (open) */
+  "GET /api/ccs/contests/{contestId}/problems/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the contest's groups the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/groups": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: one of the contest's groups (open) */
+  "GET /api/ccs/contests/{contestId}/groups/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the contest's organizations the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/organizations": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: one of the contest's organizations (open) */
+  "GET /api/ccs/contests/{contestId}/organizations/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the contest's teams the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/teams": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: one of the contest's teams (open) */
+  "GET /api/ccs/contests/{contestId}/teams/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the contest's persons the caller may see (open) */
   "GET /api/ccs/contests/{contestId}/persons": {
     role: "open";
     query: undefined;
@@ -1681,7 +2155,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: persons are not served (404) (open) */
+  /** Contest API 2026-01: one of the contest's persons (open) */
   "GET /api/ccs/contests/{contestId}/persons/{id}": {
     role: "open";
     query: undefined;
@@ -1689,7 +2163,79 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: accounts are not served (404) (open) */
+  /** Contest API 2026-01: the contest's submissions the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/submissions": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: one of the contest's submissions (open) */
+  "GET /api/ccs/contests/{contestId}/submissions/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the contest's judgements the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/judgements": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: one of the contest's judgements (open) */
+  "GET /api/ccs/contests/{contestId}/judgements/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the contest's runs the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/runs": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: one of the contest's runs (open) */
+  "GET /api/ccs/contests/{contestId}/runs/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: one of the contest's clarifications (open) */
+  "GET /api/ccs/contests/{contestId}/clarifications/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the contest's awards the caller may see (open) */
+  "GET /api/ccs/contests/{contestId}/awards": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: one of the contest's awards (open) */
+  "GET /api/ccs/contests/{contestId}/awards/{id}": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: never;
+    file: "application/json";
+  };
+  /** Contest API 2026-01: the contest's accounts the caller may see (open) */
   "GET /api/ccs/contests/{contestId}/accounts": {
     role: "open";
     query: undefined;
@@ -1697,7 +2243,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: accounts are not served (404) (open) */
+  /** Contest API 2026-01: one of the contest's accounts (open) */
   "GET /api/ccs/contests/{contestId}/accounts/{id}": {
     role: "open";
     query: undefined;
@@ -1705,7 +2251,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: commentary are not served (404) (open) */
+  /** Contest API 2026-01: commentary is not served (404) (open) */
   "GET /api/ccs/contests/{contestId}/commentary": {
     role: "open";
     query: undefined;
@@ -1713,7 +2259,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: commentary are not served (404) (open) */
+  /** Contest API 2026-01: commentary is not served (404) (open) */
   "GET /api/ccs/contests/{contestId}/commentary/{id}": {
     role: "open";
     query: undefined;
@@ -1721,7 +2267,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: any other endpoint is not one (404) (open) */
+  /** Contest API 2026-01: any other endpoint is not one (404) (open) */
   "GET /api/ccs/contests/{contestId}/{endpoint}": {
     role: "open";
     query: undefined;
@@ -1729,7 +2275,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: POST is not supported (405) (open) */
+  /** Contest API 2026-01: POST is not supported (405) (open) */
   "POST /api/ccs/contests/{contestId}/{endpoint}": {
     role: "open";
     query: undefined;
@@ -1737,7 +2283,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: PUT is not supported (405) (open) */
+  /** Contest API 2026-01: PUT is not supported (405) (open) */
   "PUT /api/ccs/contests/{contestId}/{endpoint}": {
     role: "open";
     query: undefined;
@@ -1745,7 +2291,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: PATCH is not supported (405) (open) */
+  /** Contest API 2026-01: PATCH is not supported (405) (open) */
   "PATCH /api/ccs/contests/{contestId}/{endpoint}": {
     role: "open";
     query: undefined;
@@ -1753,7 +2299,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: DELETE is not supported (405) (open) */
+  /** Contest API 2026-01: DELETE is not supported (405) (open) */
   "DELETE /api/ccs/contests/{contestId}/{endpoint}": {
     role: "open";
     query: undefined;
@@ -1761,7 +2307,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: any other endpoint is not one (404) (open) */
+  /** Contest API 2026-01: any other endpoint is not one (404) (open) */
   "GET /api/ccs/contests/{contestId}/{endpoint}/{id}": {
     role: "open";
     query: undefined;
@@ -1769,7 +2315,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: POST is not supported (405) (open) */
+  /** Contest API 2026-01: POST is not supported (405) (open) */
   "POST /api/ccs/contests/{contestId}/{endpoint}/{id}": {
     role: "open";
     query: undefined;
@@ -1777,7 +2323,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: PUT is not supported (405) (open) */
+  /** Contest API 2026-01: PUT is not supported (405) (open) */
   "PUT /api/ccs/contests/{contestId}/{endpoint}/{id}": {
     role: "open";
     query: undefined;
@@ -1785,7 +2331,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: PATCH is not supported (405) (open) */
+  /** Contest API 2026-01: PATCH is not supported (405) (open) */
   "PATCH /api/ccs/contests/{contestId}/{endpoint}/{id}": {
     role: "open";
     query: undefined;
@@ -1793,7 +2339,7 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Contest API: DELETE is not supported (405) (open) */
+  /** Contest API 2026-01: DELETE is not supported (405) (open) */
   "DELETE /api/ccs/contests/{contestId}/{endpoint}/{id}": {
     role: "open";
     query: undefined;

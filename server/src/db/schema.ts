@@ -260,7 +260,31 @@ export interface LeaderboardChangesTable {
   problem_id: number | null;
 }
 
+/** A group of teams an administrator defined for a contest (migration 0025). */
+export interface CcsGroupsTable {
+  contest_id: number;
+  id: string;
+  name: string;
+  hidden: Generated<boolean>;
+}
+
+/** A team's group in a contest, built-in (participants, observers, hidden) or defined (migration 0025). */
+export interface CcsTeamGroupsTable {
+  contest_id: number;
+  user_id: number;
+  group_id: string;
+}
+
+/** The ISO 3166-1 alpha-3 country of an affiliation's organization (migration 0025). */
+export interface OrganizationCountriesTable {
+  affiliation: string;
+  country: string;
+}
+
 export interface DB {
+  ccs_groups: CcsGroupsTable;
+  ccs_team_groups: CcsTeamGroupsTable;
+  organization_countries: OrganizationCountriesTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   captchas: CaptchasTable;

@@ -5,6 +5,7 @@ import { captchaRoutes, captchaTestRoutes } from '../modules/accounts/captcha-ro
 import { balloonRoutes } from '../modules/balloons/balloons-routes.ts';
 import { clarificationRoutes } from '../modules/clarifications/clarifications-routes.ts';
 import { ccsRoutes } from '../modules/ccs/ccs-routes.ts';
+import { ccsAdminRoutes } from '../modules/ccs/ccs-admin-routes.ts';
 import { contestRoutes } from '../modules/contests/contests-routes.ts';
 import { docsRoutes } from './docs-routes.ts';
 import { eventRoutes } from '../modules/events/events-routes.ts';
@@ -41,6 +42,7 @@ export const allRoutes: RouteDef[] = [
   ...leaderboardRoutes,
   ...clarificationRoutes,
   ...balloonRoutes,
+  ...ccsAdminRoutes,
   ...ccsRoutes,
   ...eventRoutes,
   ...docsRoutes(() => allRoutes),

@@ -1,7 +1,7 @@
 // Admin contest management and membership (spec §7 Admin/Contests and Membership).
 
 import type { ApiData, ScoringRule } from '@verdict/shared';
-import { api } from './client.ts';
+import { api, requestBlob } from './client.ts';
 
 export interface ContestFields {
   title: string;
@@ -30,6 +30,9 @@ export const adminContestsApi = {
 
   /** Ends the scoreboard freeze: everyone sees every verdict from now on. */
   thaw: (contestId: number) => api.post('/api/contest/thaw', { json: { contestId } }),
+
+  /** The contest as an ICPC Contest Package (zip): what the ICPC Resolver reads (docs/ccs-api.md). */
+  contestPackage: (contestId: number) => requestBlob('GET /api/contest/package', { query: { contestId } }),
 
   members: (contestId: number) =>
     api.get('/api/contestRecord/userListHavingContest', { contestId }),

@@ -33,4 +33,7 @@ export const adminUsersApi = {
 
   /** Affiliations by username (a user-list spreadsheet's Affiliation column). */
   setAffiliations: (affiliations: { username: string; affiliation: string }[]) => api.post('/api/user/affiliations', { json: { affiliations } }),
+
+  /** The countries (ISO 3166-1 alpha-3) of affiliations' organizations (a user-list spreadsheet's Country column). */
+  setCountries: (countries: { affiliation: string; country: string }[]) => api.put('/api/organization/countries', { json: { countries } }),
 };

@@ -102,7 +102,7 @@ export const api = {
 };
 
 /** A binary reply (PDF, files); an envelope reply means the server refused. */
-export async function requestBlob<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}): Promise<Blob> {
+export async function requestBlob<E extends Endpoint>(endpoint: E, options: RequestOptions<E> & { query?: LooseQuery<ApiQuery<E>> } = {}): Promise<Blob> {
   return spoken(async () => (await client.file(endpoint, callOptions(options))).blob());
 }
 

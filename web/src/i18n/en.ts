@@ -599,6 +599,8 @@ export const en = {
   'resolver.icpcOnly': 'The resolver reveals ICPC boards only; this contest is scored by the {rule} rule.',
   'resolver.differentContestants': 'The frozen and the live board list different contestants: reload and start again.',
   'resolver.open': 'Resolver',
+  'contestPackage.export': 'Contest package',
+  'contestPackage.failed': 'The contest package could not be made: {message}',
   'resolver.title': 'Resolver: {title}',
   'resolver.next': 'Reveal next',
   'resolver.finish': 'Reveal all',

@@ -597,6 +597,8 @@ export const zh: Record<MessageKey, string> = {
   'resolver.icpcOnly': '滚榜只适用于 ICPC 榜单；这场比赛按 {rule} 规则计分。',
   'resolver.differentContestants': '封榜榜单与实时榜单的参赛者不同：请刷新后重新开始。',
   'resolver.open': '滚榜',
+  'contestPackage.export': '比赛数据包',
+  'contestPackage.failed': '比赛数据包导出失败：{message}',
   'resolver.title': '滚榜：{title}',
   'resolver.next': '揭晓下一个',
   'resolver.finish': '全部揭晓',

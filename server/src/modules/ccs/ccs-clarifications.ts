@@ -46,7 +46,8 @@ export function clarificationObjects(ctx: CcsContext, rows: ClarificationRow[]) 
     return {
       id: fields.id,
       from_team_id: fields.from === null ? null : String(fields.from),
-      to_team_id: fields.to === null ? null : String(fields.to),
+      to_team_ids: fields.to === null ? null : [String(fields.to)],
+      to_group_ids: null,
       reply_to_id: fields.replyTo === null ? null : String(fields.replyTo),
       problem_id: row.problem_id !== null && row.in_contest && problemsOpen(ctx) ? String(row.problem_id) : null,
       text: fields.text,

@@ -1,4 +1,4 @@
-// The Contest API's value formats (2023-06): absolute times as ISO 8601 with milliseconds and a
+// The Contest API's value formats: absolute times as ISO 8601 with milliseconds and a
 // zone, relative times as h:mm:ss.uuu, and the identifiers Verdict's rows get (docs/ccs-api.md).
 import crypto from 'node:crypto';
 
@@ -65,15 +65,23 @@ const JUDGEMENT_TYPE_OF: Record<string, string> = {
   SE: 'JE',
 };
 
-/** The judgement types Verdict gives, as the API lists them. */
+/**
+ * The judgement types Verdict gives, as the API lists them, each with its simplified type (2026-01):
+ * the five a contestant may be told — AC, WA, TLE, RTE, CE — and JE.
+ */
 export const JUDGEMENT_TYPES = [
-  { id: 'AC', name: 'Accepted', penalty: false, solved: true },
-  { id: 'WA', name: 'Wrong Answer', penalty: true, solved: false },
-  { id: 'PE', name: 'Presentation Error', penalty: true, solved: false },
-  { id: 'TLE', name: 'Time Limit Exceeded', penalty: true, solved: false },
-  { id: 'MLE', name: 'Memory Limit Exceeded', penalty: true, solved: false },
-  { id: 'RTE', name: 'Run-Time Error', penalty: true, solved: false },
-  { id: 'OLE', name: 'Output Limit Exceeded', penalty: true, solved: false },
-  { id: 'CE', name: 'Compile Error', penalty: false, solved: false },
-  { id: 'JE', name: 'Judging Error', penalty: false, solved: false },
+  { id: 'AC', name: 'Accepted', penalty: false, solved: true, simplified_judgement_type_id: 'AC' },
+  { id: 'WA', name: 'Wrong Answer', penalty: true, solved: false, simplified_judgement_type_id: 'WA' },
+  { id: 'PE', name: 'Presentation Error', penalty: true, solved: false, simplified_judgement_type_id: 'WA' },
+  { id: 'TLE', name: 'Time Limit Exceeded', penalty: true, solved: false, simplified_judgement_type_id: 'TLE' },
+  { id: 'MLE', name: 'Memory Limit Exceeded', penalty: true, solved: false, simplified_judgement_type_id: 'RTE' },
+  { id: 'RTE', name: 'Run-Time Error', penalty: true, solved: false, simplified_judgement_type_id: 'RTE' },
+  { id: 'OLE', name: 'Output Limit Exceeded', penalty: true, solved: false, simplified_judgement_type_id: 'WA' },
+  { id: 'CE', name: 'Compile Error', penalty: false, solved: false, simplified_judgement_type_id: 'CE' },
+  { id: 'JE', name: 'Judging Error', penalty: false, solved: false, simplified_judgement_type_id: 'JE' },
 ] as const;
+
+/** The simplified type of a judgement type. */
+export function simplifiedTypeOf(type: string): string {
+  return JUDGEMENT_TYPES.find((t) => t.id === type)?.simplified_judgement_type_id ?? type;
+}

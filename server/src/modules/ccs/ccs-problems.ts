@@ -5,6 +5,7 @@ import { problemLetter } from '@verdict/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { LANGUAGES_DIR, type LanguageCatalog } from '../problems/templates-languages.ts';
+import { MAX_SOURCE_BYTES } from '../submissions/submissions.ts';
 import { JUDGEMENT_TYPES, seconds } from './ccs-format.ts';
 import { problemsOpen, type CcsContext } from './ccs-viewer.ts';
 
@@ -14,12 +15,17 @@ export async function contestProblemRows(db: Kysely<DB>, contestId: number) {
     .selectFrom('contest_problems as cp')
     .innerJoin('problems as p', 'p.id', 'cp.problem_id')
     .leftJoin('packages as pk', 'pk.hash', 'p.package_hash')
-    .select(['p.id', 'p.title', 'p.time_limit', 'p.color', 'p.color_name', 'pk.meta'])
+    .select(['p.id', 'p.title', 'p.time_limit', 'p.memory_limit', 'p.color', 'p.color_name', 'pk.meta'])
     .where('cp.contest_id', '=', contestId)
     .orderBy('cp.position')
     .orderBy('p.id')
     .execute();
 }
+
+/** The judge's cap on a run's output (packages/judge: 64 MiB unless a package's limits.output says otherwise). */
+const OUTPUT_LIMIT_MIB = 64;
+/** The largest source Verdict takes (MAX_SOURCE_BYTES, 64 KiB). */
+const CODE_LIMIT_KIB = MAX_SOURCE_BYTES / 1024;
 
 /** The problems the reader may see: none before the start (but to administrators). */
 export async function problemObjects(db: Kysely<DB>, ctx: CcsContext) {
@@ -34,6 +40,9 @@ export async function problemObjects(db: Kysely<DB>, ctx: CcsContext) {
       ordinal: i,
       ...(row.color ? { rgb: row.color, color: row.color_name ?? row.color } : {}),
       time_limit: seconds(row.time_limit),
+      memory_limit: row.memory_limit,
+      output_limit: OUTPUT_LIMIT_MIB,
+      code_limit: CODE_LIMIT_KIB,
       test_data_count: typeof meta.tests === 'number' ? meta.tests : 0,
       ...(ctx.contest.scoring_rule !== 'icpc' && typeof meta.maxScore === 'number' ? { max_score: meta.maxScore } : {}),
     };

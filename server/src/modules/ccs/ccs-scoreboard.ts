@@ -17,8 +17,29 @@ export async function boardRows(leaderboards: Leaderboards, ctx: CcsContext): Pr
   return leaderboards.rows(ctx.contest, boardViewOf(ctx));
 }
 
-export function scoreboardObject(ctx: CcsContext, rows: ScoreboardRow[], teams: TeamRow[], problemIds: ProblemIds) {
+/**
+ * The board's rows of `teams` only (hidden teams are left out), ranked again among themselves: a
+ * row's rank is one more than the rows kept ahead of its tie.
+ */
+export function rankedRows(rows: ScoreboardRow[], teams: TeamRow[]): ScoreboardRow[] {
+  const names = new Set(teams.map((t) => t.username));
+  const kept = rows.filter((row) => names.has(row.userName));
+  const firstOfRank = new Map<number, number>();
+  return kept.map((row, i) => {
+    if (!firstOfRank.has(row.rank)) firstOfRank.set(row.rank, i + 1);
+    return { ...row, rank: firstOfRank.get(row.rank)! };
+  });
+}
+
+/** The minute of the row's last solve (pass-fail) or last scoring try (score), when there is one: score.time. */
+function lastScored(row: ScoreboardRow, passFail: boolean): { time?: number } {
+  const times = row.judgeResultList.filter((cell) => (passFail ? cell.result === 'AC' : (cell.score ?? 0) > 0)).map((cell) => cell.submitTime);
+  return times.length ? { time: Math.max(...times) } : {};
+}
+
+export function scoreboardObject(ctx: CcsContext, allRows: ScoreboardRow[], teams: TeamRow[], problemIds: ProblemIds) {
   const teamIds = new Map(teams.map((t) => [t.username, t.id]));
+  const rows = rankedRows(allRows, teams);
   const open = problemsOpen(ctx);
   const passFail = ctx.contest.scoring_rule === 'icpc';
   return {
@@ -30,7 +51,7 @@ export function scoreboardObject(ctx: CcsContext, rows: ScoreboardRow[], teams: 
       .map((row) => ({
         rank: row.rank,
         team_id: String(teamIds.get(row.userName)),
-        score: passFail ? { num_solved: row.acNum, total_time: row.timePenalty } : { score: row.score ?? 0 },
+        score: { ...(passFail ? { num_solved: row.acNum, total_time: row.timePenalty } : { score: row.score ?? 0 }), ...lastScored(row, passFail) },
         problems: open
           ? row.judgeResultList.map((cell, i) => {
               const common = { problem_id: String(problemIds[i]), num_judged: cell.cnt, num_pending: cell.pending ?? 0 };
@@ -48,8 +69,9 @@ export function scoreboardObject(ctx: CcsContext, rows: ScoreboardRow[], teams: 
  * reader sees) and, in pass-fail contests, the first to solve each problem among the judgements
  * the reader sees (empty while nobody has).
  */
-export function awardObjects(ctx: CcsContext, rows: ScoreboardRow[], teams: TeamRow[], problemIds: ProblemIds, judging: Judging) {
+export function awardObjects(ctx: CcsContext, allRows: ScoreboardRow[], teams: TeamRow[], problemIds: ProblemIds, judging: Judging) {
   const teamIds = new Map(teams.map((t) => [t.username, t.id]));
+  const rows = rankedRows(allRows, teams);
   const awards: { id: string; citation: string; team_ids: string[] }[] = [];
   if (ctx.now >= ctx.contest.end_time) {
     const leaders = rows.filter((r) => r.rank === 1 && (r.acNum > 0 || (r.score ?? 0) > 0) && teamIds.has(r.userName));

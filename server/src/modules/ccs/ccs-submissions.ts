@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, TestResult } from '../../db/schema.ts';
 import { PENDING_STATES } from '../submissions/submissions-states.ts';
-import { absTime, contestTime, judgementTypeOf, seconds } from './ccs-format.ts';
+import { absTime, contestTime, judgementTypeOf, seconds, simplifiedTypeOf } from './ccs-format.ts';
 import { seesJudgement, type CcsContext } from './ccs-viewer.ts';
 
 export interface SubmissionRow {
@@ -75,11 +75,13 @@ export function submissionObjects(ctx: CcsContext, { submissions }: Judging) {
     language_id: s.language,
     problem_id: String(s.problem_id),
     team_id: String(s.user_id),
+    // A team is one account: its account's id is the team's.
+    account_id: String(s.user_id),
     time: absTime(s.created_at),
     contest_time: contestTime(s.created_at, start),
     // Verdict finds Java's class with main itself: no entry point is ever given.
     entry_point: null,
-    files: seesSource(ctx, s.user_id) ? [{ href: submissionFilesHref(ctx.contest.id, s.id), mime: 'application/zip' }] : [],
+    files: seesSource(ctx, s.user_id) ? [{ href: submissionFilesHref(ctx.contest.id, s.id), filename: 'files.zip', mime: 'application/zip' }] : [],
   }));
 }
 
@@ -125,6 +127,8 @@ function judgementObject(ctx: CcsContext, s: SubmissionRow, id: string, type: st
     id,
     submission_id: String(s.id),
     judgement_type_id: type,
+    simplified_judgement_type_id: simplifiedTypeOf(type),
+    current,
     ...(current && ctx.contest.scoring_rule !== 'icpc' && s.score !== null ? { score: s.score } : {}),
     start_time: absTime(began),
     start_contest_time: contestTime(began, start),

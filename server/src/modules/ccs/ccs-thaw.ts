@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import { thawScoreboard } from '../contests/contest-freeze.ts';
 import { contestObject } from './ccs-contest.ts';
+import { parseCcsTime } from './ccs-time.ts';
 import type { CcsContext } from './ccs-viewer.ts';
 
 /** A thaw time this far ahead of the server's clock is still "now" (clocks drift a little). */
@@ -21,8 +22,9 @@ export async function patchContest(db: Kysely<DB>, ctx: CcsContext, body: Record
   }
   const unknown = Object.keys(others);
   if (unknown.length) throw fail('VALIDATION', `Only scoreboard_thaw_time may be changed here, not ${unknown.join(', ')}`);
-  if (typeof thawTime !== 'string' || Number.isNaN(Date.parse(thawTime))) throw fail('VALIDATION', `scoreboard_thaw_time must be a time such as "2024-06-25T19:30:00+01". ${SHAPE}`);
-  if (Date.parse(thawTime) > ctx.now.getTime() + CLOCK_SLACK_MS) {
+  const thawAt = typeof thawTime === 'string' ? parseCcsTime(thawTime) : null;
+  if (thawAt === null) throw fail('VALIDATION', `scoreboard_thaw_time must be a TIME (yyyy-mm-ddThh:mm:ss(.uuu)?[+-]zz(:mm)? or Z), such as "2024-06-25T19:30:00+01". ${SHAPE}`);
+  if (thawAt > ctx.now.getTime() + CLOCK_SLACK_MS) {
     throw fail('VALIDATION', `Verdict thaws at once: a thaw time in the future (${thawTime}) is not supported; send the current time`);
   }
   return contestObject(await thawScoreboard(db, ctx.contest.id, ctx.now));

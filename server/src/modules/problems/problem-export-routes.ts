@@ -8,7 +8,7 @@ import { fail } from '../../common/errors.ts';
 import { packageZipPath } from './packages.ts';
 import type { Services } from '../../services.ts';
 
-async function exportProblem({ db, config }: Pick<Services, 'db' | 'config'>, problemId: number): Promise<FileReply> {
+export async function exportProblem({ db, config }: Pick<Services, 'db' | 'config'>, problemId: number): Promise<FileReply> {
   const problem = await db.selectFrom('problems').select(['title', 'package_hash']).where('id', '=', problemId).executeTakeFirst();
   if (!problem) throw fail('NOT_FOUND', 'No such problem');
   if (!problem.package_hash) throw fail('NOT_FOUND', 'This problem has no test data yet');

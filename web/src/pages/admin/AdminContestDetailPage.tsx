@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Segmented, Space } from 'antd';
-import { ArrowLeftOutlined, HomeOutlined, TrophyOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownloadOutlined, HomeOutlined, TrophyOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { adminContestsApi } from '../../api/adminContests.ts';
 import { errorMessage } from '../../api/client.ts';
 import { boardNotice } from '../../lib/contestClock.ts';
+import { saveBlob } from '../../lib/download.ts';
 import { ADMIN_DEFAULT_PROBLEM_COLUMNS } from '../../lib/leaderboard.ts';
 import { paths } from '../../lib/paths.ts';
 import { useContestScoreboard } from '../../lib/useContestScoreboard.ts';
@@ -51,6 +52,18 @@ export default function AdminContestDetailPage() {
       setThawing(false);
     }
   };
+  const [exporting, setExporting] = useState(false);
+  const exportPackage = async () => {
+    if (!contest) return;
+    setExporting(true);
+    try {
+      saveBlob(await adminContestsApi.contestPackage(contest.id), `contest-${contest.id}.zip`);
+    } catch (err) {
+      notify.error(t('contestPackage.failed', { message: errorMessage(err) }));
+    } finally {
+      setExporting(false);
+    }
+  };
   const freezeControls = contest?.freezeTime ? (
     <Space wrap>
       <Segmented<View>
@@ -81,6 +94,9 @@ export default function AdminContestDetailPage() {
           </Button>
           <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="board-back">
             {t('common.back')}
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!contest} onClick={() => void exportPackage()} data-testid="export-package">
+            {t('contestPackage.export')}
           </Button>
         </Space>
         <LanguageSwitch />

@@ -67,6 +67,8 @@ export function UserListModal({ contest, onClose }: Props) {
       if (known.length) {
         const set = await adminUsersApi.setAffiliations(known.map(({ username, affiliation }) => ({ username, affiliation })));
         notify.success(t('userList.affiliationsSet', { count: set.updated.length }));
+        const countries = new Map(known.filter((m) => m.country).map((m) => [m.affiliation, m.country!]));
+        if (countries.size) await adminUsersApi.setCountries([...countries].map(([affiliation, country]) => ({ affiliation, country })));
       }
       close();
     } catch (err) {

@@ -21,12 +21,16 @@ export const USER_LIST_MAX_BYTES = 10 * 1024 * 1024;
 const USERNAME_MAX = 100;
 const AFFILIATION_MAX = 100;
 const AFFILIATION_HEADERS = ['affiliation', '所属单位', '单位', '学校'];
+/** A Country column: the ISO 3166-1 alpha-3 code of the member's affiliation (the Contest API's organization country). */
+const COUNTRY_HEADERS = ['country', '国家', '国家/地区'];
 
 /** A member of the list: the username and, when the sheet has an Affiliation column, their affiliation there. */
 export interface ListedMember {
   username: string;
   /** null when the sheet has no Affiliation column or the cell is empty (left unchanged). */
   affiliation: string | null;
+  /** Only when the sheet has a Country column: the cell's text, null when empty. */
+  country?: string | null;
 }
 
 export class UserListError extends Error {}
@@ -37,13 +41,16 @@ const cellText = (cell: unknown, max: number) => (cell === undefined || cell ===
 export function membersFromRows(rows: readonly unknown[][]): ListedMember[] {
   if (rows.length <= 1) throw new UserListError(USER_LIST_MESSAGES.noData);
   const header = Array.isArray(rows[0]) ? rows[0] : [];
-  const column = header.findIndex((cell, i) => i > 0 && AFFILIATION_HEADERS.includes(cellText(cell, 40).toLowerCase()));
+  const headed = (names: string[]) => header.findIndex((cell, i) => i > 0 && names.includes(cellText(cell, 40).toLowerCase()));
+  const column = headed(AFFILIATION_HEADERS);
+  const countryColumn = headed(COUNTRY_HEADERS);
   const seen = new Map<string, ListedMember>();
   for (const row of rows.slice(1, USER_LIST_MAX_ROWS + 1)) {
     if (!Array.isArray(row)) continue;
     const username = cellText(row[0], USERNAME_MAX);
     if (!username || seen.has(username)) continue;
-    seen.set(username, { username, affiliation: column > 0 ? cellText(row[column], AFFILIATION_MAX) || null : null });
+    const affiliation = column > 0 ? cellText(row[column], AFFILIATION_MAX) || null : null;
+    seen.set(username, { username, affiliation, ...(countryColumn > 0 ? { country: cellText(row[countryColumn], 3) || null } : {}) });
   }
   if (seen.size === 0) throw new UserListError(USER_LIST_MESSAGES.noData);
   return [...seen.values()];

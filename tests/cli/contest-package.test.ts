@@ -1,0 +1,118 @@
+// `verdict contest export` and `verdict contest import` (issue 28, item 5): a contest with
+// problems (from packages), teams with organizations and countries, a defined group and a hidden
+// team, and judged submissions is exported from one server as a Contest Package (a folder, and a
+// zip); imported into an empty server; exported again: the set-up files of the two packages are
+// the same. The package holds what the resolver reads (the JSON files, event-feed.ndjson) and
+// the submissions' files; a package Verdict cannot set up is refused by name, creating nothing.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatTime } from '@verdict/server/internal/common/wire';
+import { startTestServer, ADMIN_PASSWORD, type TestServer } from '../helpers/server.ts';
+import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
+import { insertJudged, stockContest } from '../helpers/ccs.ts';
+import { zipOf } from '../helpers/package-zip.ts';
+import { CliSandbox } from './run-cli.ts';
+
+const MINUTE = 60_000;
+/** The files of a package that a set-up (no results) fixes. */
+const SETUP = ['api.json', 'contest.json', 'judgement-types.json', 'languages.json', 'problems.json', 'groups.json', 'organizations.json', 'teams.json', 'persons.json', 'accounts.json'];
+
+async function uploadPackage(admin: TestAccount, problemId: number, name: string): Promise<void> {
+  const files = { [`${name}/problem.yaml`]: `name: ${name}\nlimits:\n  time_limit: 1\n  memory: 128\n`, [`${name}/data/secret/1.in`]: '1 2\n', [`${name}/data/secret/1.ans`]: '3\n' };
+  const form = new FormData();
+  form.set('problemId', String(problemId));
+  form.set('file', new Blob([new Uint8Array(await zipOf(files))], { type: 'application/zip' }), `${name}.zip`);
+  const uploaded = await admin.api.multipart('/api/admin/problem/upload', form);
+  assert.equal(uploaded.code, 0, uploaded.message);
+}
+
+describe('verdict contest export and import (Contest Packages)', function () {
+  this.timeout(240_000);
+  let from: TestServer;
+  let into: TestServer;
+  let box: CliSandbox;
+  let contestId: number;
+
+  const cli = async (args: string[]) => {
+    const result = await box.run(args);
+    assert.equal(result.code, 0, `verdict ${args.join(' ')}:\n${result.stdout}\n${result.stderr}`);
+    return result;
+  };
+
+  before(async () => {
+    [from, into] = await Promise.all([startTestServer({ CAPTCHA: 'off' }), startTestServer({ CAPTCHA: 'off' })]);
+    box = new CliSandbox();
+    for (const server of [from, into]) {
+      const login = await box.run(['login', '--server', server.url, '-u', 'admin', '--password-stdin'], { stdin: `${ADMIN_PASSWORD}\n` });
+      assert.equal(login.code, 0, login.stderr);
+    }
+    const admin = await adminAccount(from);
+    const teams = [await accountWithToken(from, { username: 'pkg_alice' }), await accountWithToken(from, { username: 'pkg_bob' }), await accountWithToken(from, { username: 'pkg_carol' })];
+    const start = Math.floor(from.clock.now().getTime() / 1000) * 1000 - 60 * MINUTE;
+    const added = await admin.api.json('/api/contest/add', {
+      title: 'Package Cup',
+      startTimeStr: formatTime(new Date(start)),
+      endTimeStr: formatTime(new Date(start + 300 * MINUTE)),
+      freezeTimeStr: formatTime(new Date(start + 240 * MINUTE)),
+    });
+    contestId = added.data.id;
+    const problems = await stockContest(admin, contestId, ['Sum', 'Product'], teams, { memoryLimit: 128, timeLimit: 1000 });
+    await uploadPackage(admin, problems[0], 'sum');
+    await uploadPackage(admin, problems[1], 'product');
+    await admin.api.json('/api/user/affiliations', { affiliations: [{ username: 'pkg_alice', affiliation: 'TU Delft' }, { username: 'pkg_bob', affiliation: 'Peking University' }] });
+    await admin.api.json('/api/organization/countries', { countries: [{ affiliation: 'TU Delft', country: 'NLD' }, { affiliation: 'Peking University', country: 'CHN' }] }, 'PUT');
+    await admin.api.json('/api/contest/groups', { contestId, groups: [{ id: 'site-1', name: 'Site 1' }] }, 'PUT');
+    await admin.api.json('/api/contest/teamGroups', { contestId, teams: [{ username: 'pkg_alice', groupIds: ['participants', 'site-1'] }, { username: 'pkg_carol', groupIds: ['hidden'] }] }, 'PUT');
+    await insertJudged(from.services.db, { userId: teams[0].id, problemId: problems[0], contestId, status: 'AC', at: new Date(start + 10 * MINUTE) });
+    await insertJudged(from.services.db, { userId: teams[1].id, problemId: problems[1], contestId, status: 'WA', at: new Date(start + 20 * MINUTE) });
+  });
+  after(async () => {
+    box?.remove();
+    await Promise.all([from?.destroy(), into?.destroy()]);
+  });
+
+  it('exports a package the resolver reads, imports it into an empty server, and exports the same set-up again', async () => {
+    const first = path.join(box.work, 'first');
+    await cli(['contest', 'export', String(contestId), first, '--server', from.url]);
+    for (const file of [...SETUP, 'state.json', 'submissions.json', 'judgements.json', 'runs.json', 'clarifications.json', 'awards.json', 'scoreboard.json', 'event-feed.ndjson']) {
+      assert.ok(fs.existsSync(path.join(first, file)), `${file} is in the package`);
+    }
+    const submissions = JSON.parse(fs.readFileSync(path.join(first, 'submissions.json'), 'utf8')) as { id: string }[];
+    assert.equal(submissions.length, 2);
+    for (const s of submissions) assert.ok(fs.statSync(path.join(first, 'submissions', s.id, 'files.zip')).size > 0);
+    assert.ok(fs.existsSync(path.join(first, 'problems', '1', '1.zip')), "each problem's package");
+    const feed = fs.readFileSync(path.join(first, 'event-feed.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    assert.ok(['contest', 'problems', 'teams', 'submissions', 'judgements'].every((type) => feed.some((e) => e.type === type)));
+
+    const imported = await cli(['contest', 'import', first, '--server', into.url]);
+    assert.match(imported.stdout, /contest 1: Package Cup, 2 problems, 3 teams, 1 groups, 2 organizations/);
+    assert.match(imported.stdout, /not imported \(results\): .*submissions\.json/);
+
+    const second = path.join(box.work, 'second.zip');
+    await cli(['contest', 'export', '1', second, '--server', into.url]);
+    const unpacked = path.join(box.work, 'second');
+    const { extractZip } = await import('@verdict/judge');
+    await extractZip(second, unpacked);
+    for (const file of SETUP) {
+      assert.deepEqual(JSON.parse(fs.readFileSync(path.join(unpacked, file), 'utf8')), JSON.parse(fs.readFileSync(path.join(first, file), 'utf8')), `${file} is the same after the round trip`);
+    }
+  });
+
+  it('refuses by name a package Verdict cannot set up, creating nothing', async () => {
+    const bad = path.join(box.work, 'bad');
+    fs.cpSync(path.join(box.work, 'first'), bad, { recursive: true });
+    const contest = JSON.parse(fs.readFileSync(path.join(bad, 'contest.json'), 'utf8'));
+    fs.rmSync(path.join(bad, 'contest.json'));
+    fs.writeFileSync(path.join(bad, 'contest.yaml'), `name: ${contest.name}\nstart_time: 2026-11-28T10:00:00+08\nduration: 5:00:00\npenalty_time: 0:30:00\n`);
+    const refused = await box.run(['contest', 'import', bad, '--server', into.url]);
+    assert.notEqual(refused.code, 0);
+    assert.match(refused.stderr, /penalty_time "0:30:00" is not supported/);
+    fs.writeFileSync(path.join(bad, 'contest.yaml'), `name: Hour offset Cup\nstart_time: 2026-11-28T10:00:00+08\nduration: 5:00:00\n`);
+    fs.rmSync(path.join(bad, 'problems', '2'), { recursive: true });
+    const noPackage = await box.run(['contest', 'import', bad, '--server', into.url]);
+    assert.match(noPackage.stderr, /problem 2: its package is not in the package/);
+    const contests = await fetch(`${into.url}/api/ccs/contests`).then((r) => r.json());
+    assert.equal(contests.length, 1, 'nothing was created');
+  });
+});
