@@ -212,7 +212,7 @@ export interface ApiOperations {
     };
     file: null;
   };
-  /** A new captcha picture: {captchaId, image (SVG data URL)}; the answer is valid 5 minutes, once (open) */
+  /** A new proof-of-work captcha (ALTCHA): {captchaId, image (a fixed SVG badge), challenge}; the answer is the counter that solves the challenge, valid 5 minutes, once; 300 per client address per 15 minutes (open) */
   "GET /api/captcha": {
     role: "open";
     query: undefined;
@@ -220,6 +220,14 @@ export interface ApiOperations {
     data: {
       captchaId: string;
       image: string;
+      challenge: {
+        algorithm: string;
+        cost: number;
+        keyLength: number;
+        keyPrefix: string;
+        nonce: string;
+        salt: string;
+      };
     };
     file: null;
   };
