@@ -13,7 +13,7 @@ export interface ApiOperations {
     };
     file: null;
   };
-  /** Mail a 6-digit code (10 minutes, one use); purpose register, login or reset; one per address per minute, 60 per client per 15 minutes (open) */
+  /** Mail a 6-digit code (10 minutes, one use); purpose register, login or reset; the same reply for every address (one that the code would not serve gets a notice instead); one per address per minute, 60 per client per 15 minutes (open) */
   "POST /api/email/sendEmailCode": {
     role: "open";
     query: undefined;
@@ -22,7 +22,7 @@ export interface ApiOperations {
       purpose?: "register" | "login" | "reset";
     };
     data: {
-      purpose: "register" | "login" | "reset";
+      purpose: "register" | "login" | "reset" | null;
     };
     file: null;
   };
@@ -190,7 +190,7 @@ export interface ApiOperations {
     };
     file: null;
   };
-  /** Save one's own personal info; a non-empty password changes it and ends the other sessions (user) */
+  /** Save one's own personal info; a non-empty password changes it and ends the other sessions; a new password or e-mail needs currentPassword (400 otherwise) (user) */
   "POST /api/user/updateMyUser": {
     role: "user";
     query: undefined;
@@ -201,6 +201,7 @@ export interface ApiOperations {
       email: string;
       gender: string;
       password?: string;
+      currentPassword?: string;
     };
     data: {
       id: number;

@@ -117,22 +117,23 @@ export async function emailLogin(
 /**
  * Mails a code. Without a purpose: `register` for an unknown address, `login` for a known one.
  * A register code needs an unused address; login and reset codes need an account's address.
- * Besides the one-per-minute limit of each address, a client address may ask for 60 codes per
- * 15 minutes, so the server cannot be used to flood many mailboxes.
+ * Where the code would not serve (register for a used address, login or reset for an unknown
+ * one) the address gets a notice instead, and the caller the same reply and the same limits as
+ * for any other address: the reply never tells whether an address has an account. Besides the
+ * one-per-minute limit of each address, a client address may ask for 60 codes per 15 minutes, so
+ * the server cannot be used to flood many mailboxes. Answers the purpose asked for, or null.
  */
 export async function requestEmailCode(
   { db, mailer }: AuthServices,
   input: { email: string; purpose?: CodePurpose; ip: string },
-): Promise<CodePurpose> {
+): Promise<CodePurpose | null> {
   const { email, purpose, ip } = input;
+  await assertMailAllowed(db, ip);
   const user = await findUserByEmail(db, email);
   const chosen = purpose ?? (user ? 'login' : 'register');
-  if (chosen === 'register' && user) throw fail('CONFLICT', 'This e-mail address is already registered');
-  if (chosen !== 'register' && !user) throw fail('NOT_FOUND', 'No account uses this e-mail address');
-  await assertMailAllowed(db, ip);
-  await sendEmailCode(db, mailer, email, chosen);
+  await sendEmailCode(db, mailer, email, chosen, (chosen === 'register') === !user);
   await recordMailSent(db, ip);
-  return chosen;
+  return purpose ?? null;
 }
 
 export async function usernameTaken(db: Kysely<DB>, username: string, exceptUserId?: number): Promise<boolean> {
@@ -157,44 +158,67 @@ export function userConflict(err: unknown): Error {
   return fail('CONFLICT', /email/i.test(where) ? EMAIL_TAKEN : USERNAME_TAKEN);
 }
 
+/**
+ * Creates an account. The username and the address are checked only once the e-mail code is
+ * right, so only the holder of a register code learns that a name is taken; every wrong code and
+ * every taken name counts against the address like a failed login (10 per 15 minutes).
+ */
 export async function register(
-  { db, config }: AuthServices,
-  input: { email: string; username: string; password: string; code: string } & CaptchaAnswer,
+  { db, config, clock }: AuthServices,
+  input: { email: string; username: string; password: string; code: string; ip: string } & CaptchaAnswer,
 ): Promise<WireUser> {
   await checkCaptcha(db, config.captcha, input);
-  if (await usernameTaken(db, input.username)) throw fail('CONFLICT', USERNAME_TAKEN);
-  if (await emailTaken(db, input.email)) throw fail('CONFLICT', EMAIL_TAKEN);
+  const keys = { account: input.email, ip: input.ip };
+  await assertLoginAllowed(db, keys, clock.now());
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await consumeEmailCode(db, input.email, 'register', input.code, (trx) =>
-      trx
+    const row = await consumeEmailCode(db, input.email, 'register', input.code, async (trx) => {
+      if (await usernameTaken(trx, input.username)) throw fail('CONFLICT', USERNAME_TAKEN);
+      if (await emailTaken(trx, input.email)) throw fail('CONFLICT', EMAIL_TAKEN);
+      const created = await trx
         .insertInto('users')
         .values({ username: input.username, email: input.email, nickname: input.username, password_hash: passwordHash })
         .returning(['id', 'username', 'email', 'nickname', 'gender', 'auth'])
-        .executeTakeFirstOrThrow(),
-    );
+        .executeTakeFirstOrThrow();
+      await clearAccountFailures(trx, input.email);
+      return created;
+    });
     return toWireUser(row);
   } catch (err) {
-    throw userConflict(err);
+    const refused = userConflict(err);
+    if (isDomainError(refused, 'EMAIL_CODE_INVALID') || isDomainError(refused, 'CONFLICT')) await recordLoginFailure(db, keys, clock.now());
+    throw refused;
   }
 }
 
-/** Sets a new password after proving the address; every session of the account ends. */
+/**
+ * Sets a new password after proving the address; every session of the account ends. Nothing
+ * about the account (whether the username matches) is said before the code is right, and wrong
+ * codes count against the address like failed logins, whichever code they were meant for.
+ */
 export async function resetPassword(
-  { db, config }: AuthServices,
-  input: { email: string; newPwd: string; code: string; username?: string } & CaptchaAnswer,
+  { db, config, clock }: AuthServices,
+  input: { email: string; newPwd: string; code: string; username?: string; ip: string } & CaptchaAnswer,
 ): Promise<void> {
   await checkCaptcha(db, config.captcha, input);
-  const user = await findUserByEmail(db, input.email);
-  if (!user) throw fail('EMAIL_CODE_INVALID');
-  if (input.username && input.username !== user.username) {
-    throw fail('VALIDATION', 'The username does not match this e-mail address', { field: 'username' });
-  }
+  const keys = { account: input.email, ip: input.ip };
+  await assertLoginAllowed(db, keys, clock.now());
   const passwordHash = await hashPassword(input.newPwd);
-  await consumeEmailCode(db, input.email, 'reset', input.code, async (trx) => {
-    await replacePassword(trx, user.id, passwordHash);
-    await clearAccountFailures(trx, user.username);
-  });
+  try {
+    await consumeEmailCode(db, input.email, 'reset', input.code, async (trx) => {
+      const user = await findUserByEmail(trx, input.email);
+      if (!user) throw fail('EMAIL_CODE_INVALID');
+      if (input.username && input.username !== user.username) {
+        throw fail('VALIDATION', 'The username does not match this e-mail address', { field: 'username' });
+      }
+      await replacePassword(trx, user.id, passwordHash);
+      await clearAccountFailures(trx, user.username);
+      await clearAccountFailures(trx, input.email);
+    });
+  } catch (err) {
+    if (isDomainError(err, 'EMAIL_CODE_INVALID')) await recordLoginFailure(db, keys, clock.now());
+    throw err;
+  }
 }
 
 /** isUserLogin / isAdminLogin: the token must be live and belong to that username. */
