@@ -44,7 +44,7 @@ describe('e2e: the captcha @slow', function () {
     // Solving happens in the browser only: nothing has used the challenge yet.
     const row = await storedAnswer(first);
     assert.equal(row.used_at, null);
-    console.log(`      (the browser solved a challenge with counter ${row.answer} in ${solveMs} ms or less)`);
+    console.log(`      (counter ${row.answer}: verified ${solveMs} ms after the box showed its challenge)`);
     // After the count-down, a click brings a new challenge, which is solved again.
     await page.waitForSelector('button[data-testid="captcha-refresh"]:not([disabled])', { timeout: 10_000 });
     await page.click('[data-testid="captcha"]');
