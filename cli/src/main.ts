@@ -139,8 +139,8 @@ program
   .option('--password-stdin', 'read the password from stdin')
   .addHelpText('after', `
 The token is saved in $XDG_CONFIG_HOME/verdict/config.json (default ~/.config/verdict),
-readable only by you. When the server asks for a captcha, its picture is saved to a temp
-file and you type the text you see; a server started with CAPTCHA=off does not ask.
+readable only by you. When the server asks for a captcha, the CLI solves its proof-of-work
+challenge itself (a second or two of CPU); a server started with CAPTCHA=off does not ask.
 
 Examples:
   $ verdict login --server http://localhost:8080 -u admin

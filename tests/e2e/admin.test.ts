@@ -13,12 +13,12 @@ import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 import * as XLSX from 'xlsx';
 import type { Page } from 'puppeteer-core';
-import { Api, dataOf } from '../helpers/api.ts';
+import { dataOf } from '../helpers/api.ts';
 import { waitFor } from '../helpers/processes.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime, parseServerTime } from '../../web/src/lib/time.ts';
-import { clickByText, clickTestId, fill, findByText, hasHorizontalPageScroll, animationsDone, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
+import { captchaSolved, clickByText, clickTestId, fill, findByText, hasHorizontalPageScroll, animationsDone, launchBrowser, waitForText, type BrowserSession } from './browser.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLE_PROBLEM = path.join(REPO_ROOT, 'problems', 'aplusb');
@@ -145,10 +145,7 @@ describe('e2e: admin screens @slow', function () {
     await page.waitForFunction(() => location.pathname === '/admin_login');
     await fill(page, '#password-login_username', 'admin');
     await fill(page, '#password-login_password', server.adminPassword);
-    const img = await page.waitForSelector('img[data-testid="captcha-image"][data-captcha-id]:not([data-captcha-id=""])');
-    const captchaId = await img!.evaluate((el) => el.getAttribute('data-captcha-id')!);
-    const { answer } = dataOf(await new Api(server.url).get(`/api/test/captcha/${encodeURIComponent(captchaId)}`), 'captcha') as { answer: string };
-    await fill(page, 'input[data-testid="captcha-input"]', answer);
+    await captchaSolved(page);
     await page.click('button[data-testid="login-submit"]');
     await confirmDialog();
     await page.waitForFunction(() => location.pathname === '/admin_nav', { timeout: 15_000 });

@@ -215,3 +215,12 @@ export async function storeLogin(
     contest ?? null,
   );
 }
+
+/**
+ * Waits until the page's captcha box has solved its proof-of-work challenge (the browser does
+ * the real work, about a second) and answers its id.
+ */
+export async function captchaSolved(page: Page, timeoutMs = 60_000): Promise<string> {
+  const box = await page.waitForSelector('[data-testid="captcha"][data-state="verified"]', { timeout: timeoutMs });
+  return box!.evaluate((el) => el.getAttribute('data-captcha-id') ?? '');
+}

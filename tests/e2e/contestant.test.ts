@@ -18,6 +18,7 @@ import { adminAccount } from '../helpers/tokens.ts';
 import { createUser } from '../helpers/users.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
 import {
+  captchaSolved,
   clickByText,
   fill,
   findByText,
@@ -39,8 +40,11 @@ const TEMPLATE_SCRIPT = '# Read the input from stdin, print the answer to stdout
 
 const USER = { username: 'e2e_alice', email: 'e2e_alice@example.test', password: 'alice-pass-1' };
 
-/** Browser errors that are expected traffic, not defects: Chromium logs the refused wrong-captcha login. */
-const EXPECTED_ERRORS: RegExp[] = [/\/api\/user\/login$/];
+/**
+ * Browser errors that are expected traffic, not defects: Chromium logs the refused captcha's login
+ * and the refused password change without the current password.
+ */
+const EXPECTED_ERRORS: RegExp[] = [/\/api\/user\/login$/, /\/api\/user\/updateMyUser$/];
 
 function filesUnder(dir: string, base = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -83,12 +87,7 @@ describe('e2e: contestant screens @slow', function () {
   const url = (p: string) => server.url + p;
   const shot = (name: string) => session.screenshot(name);
 
-  async function answerCaptcha(): Promise<void> {
-    const img = await page.waitForSelector('img[data-testid="captcha-image"][data-captcha-id]:not([data-captcha-id=""])');
-    const captchaId = await img!.evaluate((el) => el.getAttribute('data-captcha-id')!);
-    const answer = dataOf(await new Api(server.url).get(`/api/test/captcha/${encodeURIComponent(captchaId)}`), 'captcha answer');
-    await fill(page, 'input[data-testid="captcha-input"]', (answer as { answer: string }).answer);
-  }
+  const answerCaptcha = () => captchaSolved(page);
 
   async function confirmDialog(): Promise<void> {
     const button = await page.waitForSelector('.ant-modal-confirm-btns .ant-btn-primary', { visible: true });
@@ -222,12 +221,12 @@ describe('e2e: contestant screens @slow', function () {
     }
   });
 
-  it('sends a wrong captcha to the failure page', async () => {
+  it('sends a refused captcha (expired on the server) to the failure page', async () => {
     await page.goto(url('/login'), { waitUntil: 'networkidle0' });
     await fill(page, '#password-login_username', USER.username);
     await fill(page, '#password-login_password', USER.password);
-    await page.waitForSelector('img[data-testid="captcha-image"]');
-    await fill(page, 'input[data-testid="captcha-input"]', 'zzzzz');
+    const captchaId = await captchaSolved(page);
+    await server.services.db.updateTable('captchas').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', captchaId).execute();
     await page.click('button[data-testid="login-submit"]');
     await confirmDialog();
     await page.waitForFunction(() => location.pathname === '/failure', { timeout: 15_000 });
@@ -387,6 +386,13 @@ describe('e2e: contestant screens @slow', function () {
     await page.click('button[data-testid="save-person-info"]');
     await waitForText(page, 'Update user information successfully');
     await shot('15-person-info');
+    // A new password (here the same one again) needs the current password.
+    await fill(page, '#person-info_password', USER.password);
+    await page.click('button[data-testid="save-person-info"]');
+    await waitForText(page, 'Please enter your current password to change your password or e-mail');
+    await fill(page, '#person-info_currentPassword', USER.password);
+    await page.click('button[data-testid="save-person-info"]');
+    await page.waitForFunction(() => (document.querySelector('#person-info_currentPassword') as HTMLInputElement).value === '');
   });
 
   it('fits a 390 px wide screen without sideways scrolling of the page', async () => {

@@ -8,11 +8,11 @@
 // only Chinese in 中文.
 import assert from 'node:assert/strict';
 import type { Page } from 'puppeteer-core';
-import { Api, dataOf } from '../helpers/api.ts';
+import { dataOf } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { formatServerTime } from '../../web/src/lib/time.ts';
-import { animationsDone, clickTestId, fill, launchBrowser, storeLogin, waitForText, type BrowserSession } from './browser.ts';
+import { animationsDone, captchaSolved, clickTestId, fill, launchBrowser, storeLogin, waitForText, type BrowserSession } from './browser.ts';
 
 /** The main texts of a screen: headings, labels, buttons, tabs, menus, table headers, tags, messages, dialogs. */
 const MAIN_TEXTS = [
@@ -130,12 +130,7 @@ describe('e2e: one language at a time @slow', function () {
     await page.waitForFunction((lang) => document.documentElement.lang === lang, {}, language === 'zh' ? 'zh-CN' : 'en');
   }
 
-  async function answerCaptcha(): Promise<void> {
-    const img = await page.waitForSelector('img[data-testid="captcha-image"][data-captcha-id]:not([data-captcha-id=""])');
-    const captchaId = await img!.evaluate((el) => el.getAttribute('data-captcha-id')!);
-    const answer = dataOf(await new Api(server.url).get(`/api/test/captcha/${encodeURIComponent(captchaId)}`), 'captcha answer') as { answer: string };
-    await fill(page, 'input[data-testid="captcha-input"]', answer.answer);
-  }
+  const answerCaptcha = () => captchaSolved(page);
 
   async function confirmDialog(): Promise<void> {
     const button = await page.waitForSelector('.ant-modal-confirm-btns .ant-btn-primary', { visible: true });
@@ -166,7 +161,11 @@ describe('e2e: one language at a time @slow', function () {
   it("words the login's messages, its confirmation and the server's refusal in Chinese", async () => {
     await fill(page, '#password-login_username', alice.username);
     await fill(page, '#password-login_password', 'not-the-password');
+    // A captcha the server refuses (expired there after the browser solved it).
+    const captchaId = await answerCaptcha();
+    await server.services.db.updateTable('captchas').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', captchaId).execute();
     await page.click('button[data-testid="login-submit"]');
+    await confirmDialog();
     await waitForChinese('验证码错误');
     await page.waitForFunction(() => location.pathname === '/failure');
     await waitForChinese('可能的原因：');

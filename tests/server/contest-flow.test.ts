@@ -121,10 +121,10 @@ describe('user contest flow', () => {
       assert.equal(s.data.statement, 'Statement of ended');
     });
 
-    it('is refused before the start', async () => {
+    it('is refused before the start (by title as if the title did not exist: issue 26)', async () => {
       const r = await alice.api.form('/api/admin/problem/findByTitle2', { prob_title: 'upcoming problem' });
-      assert.equal(r.status, 403);
-      assert.equal(r.message, NOT_STARTED);
+      assert.equal(r.status, 404);
+      assert.equal(r.message, 'No such problem');
       const s = await alice.api.get('/api/problem/statement', { problemId: problem.upcoming, contestId: contest.upcoming });
       assert.equal(s.message, NOT_STARTED);
     });

@@ -38,6 +38,7 @@ describe('restart on the same data @slow', () => {
       email: 'tess@example.test',
       gender: 'female',
       password: 'tess-new',
+      currentPassword: 'tess-old',
     });
     assert.equal(changed.code, 0, changed.message);
     const token = session.token!;

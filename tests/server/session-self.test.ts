@@ -65,7 +65,7 @@ describe('session: own record', () => {
     const mine = () => ({ userID: rita.id, username: 'rita', nickname: 'Rita', email: 'rita@example.test', gender: 'female', password: '' });
 
     it('saves personal info; an empty password leaves the password alone', async () => {
-      const r = await ritaApi.json('/api/user/updateMyUser', { ...mine(), nickname: '丽塔 ✨', gender: 'female', email: 'Rita.New@Example.test' });
+      const r = await ritaApi.json('/api/user/updateMyUser', { ...mine(), nickname: '丽塔 ✨', gender: 'female', email: 'Rita.New@Example.test', currentPassword: 'rita-pass' });
       assert.equal(r.code, 0, r.message);
       assert.deepEqual(r.data, { id: rita.id, username: 'rita', email: 'rita.new@example.test', nickname: '丽塔 ✨', gender: 'female', auth: 0 });
       assert.equal((await ritaApi.get('/api/user/userInfo')).data.nickname, '丽塔 ✨');
@@ -84,7 +84,7 @@ describe('session: own record', () => {
 
     it('changes the password and ends the other sessions, not this one', async () => {
       const other = await loginAs(api, 'rita', 'rita-pass');
-      const r = await ritaApi.json('/api/user/updateMyUser', { ...mine(), email: rita.email, password: 'rita-new-pass' });
+      const r = await ritaApi.json('/api/user/updateMyUser', { ...mine(), email: rita.email, password: 'rita-new-pass', currentPassword: 'rita-pass' });
       assert.equal(r.code, 0, r.message);
       assert.equal((await other.get('/api/user/userInfo')).status, 401);
       assert.equal((await ritaApi.get('/api/user/userInfo')).code, 0);
@@ -138,7 +138,7 @@ describe('session: own record', () => {
       const name = await ritaApi.json('/api/user/updateMyUser', { ...base, username: 'sam' });
       assert.equal(name.status, 409);
       assert.equal(name.message, 'This username is already taken');
-      const mail = await ritaApi.json('/api/user/updateMyUser', { ...base, email: 'SAM@example.test' });
+      const mail = await ritaApi.json('/api/user/updateMyUser', { ...base, email: 'SAM@example.test', currentPassword: 'rita-new-pass' });
       assert.equal(mail.status, 409);
       assert.equal(mail.message, 'This e-mail address is already registered');
       assert.equal((await api.json('/api/user/updateMyUser', base)).status, 401);

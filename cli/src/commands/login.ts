@@ -1,12 +1,10 @@
 // `verdict login --server URL`: administrator login; the token is kept in the user's config
 // file, keyed by server. A server with CAPTCHA=off logs in straight away. When the server asks
-// for a captcha, its picture is saved to a temp file and the text is asked for (a terminal
-// cannot show it, and the CLI does not try to read it).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// for a captcha, the CLI solves its proof-of-work challenge itself (a second or two of CPU), so
+// scripts with --password-stdin log in too.
 import { input, password as passwordPrompt } from '@inquirer/prompts';
 import { ErrorKinds } from '@verdict/shared';
+import { solveCaptchaChallenge } from '@verdict/shared/captcha';
 import { CliError } from '../errors.ts';
 import { saveLogin } from '../config-file.ts';
 import { ServerClient, ServerError } from '../server-client.ts';
@@ -25,26 +23,13 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
 }
 
-/** Saves the captcha picture (an SVG data URL) to a private temp file; returns its path. */
-export function saveCaptchaImage(dataUrl: string): string {
-  const m = /^data:image\/svg\+xml;base64,(.*)$/.exec(dataUrl);
-  if (!m) throw new CliError('the server sent a captcha in a format the CLI does not know');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-captcha-'));
-  const file = path.join(dir, 'captcha.svg');
-  fs.writeFileSync(file, Buffer.from(m[1], 'base64'), { mode: 0o600 });
-  return file;
-}
-
-async function askCaptcha(client: ServerClient): Promise<{ captchaId: string; captcha: string }> {
-  const { captchaId, image } = await client.get('/api/captcha');
-  const file = saveCaptchaImage(image);
-  try {
-    console.log(`This server asks for a captcha. Open ${file} (in a browser or image viewer) and type the text you see.`);
-    const captcha = await input({ message: 'Captcha', required: true });
-    return { captchaId, captcha: captcha.trim() };
-  } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  }
+async function solveCaptcha(client: ServerClient): Promise<{ captchaId: string; captcha: string }> {
+  const { captchaId, challenge } = await client.get('/api/captcha');
+  if (!challenge) throw new CliError(`${client.baseUrl} sent a captcha the CLI cannot solve (no proof-of-work challenge); is it an older Verdict?`);
+  console.error('Solving the server\'s proof-of-work captcha...');
+  const captcha = await solveCaptchaChallenge(challenge);
+  if (captcha === null) throw new CliError('could not solve the captcha in time; nothing saved');
+  return { captchaId, captcha };
 }
 
 export default async function login(opts: LoginOptions): Promise<void> {
@@ -57,15 +42,11 @@ export default async function login(opts: LoginOptions): Promise<void> {
   for (let attempt = 0; !session; attempt++) {
     try {
       // The first try carries no captcha: a server with CAPTCHA=off lets it through.
-      const captcha = attempt === 0 ? {} : await askCaptcha(client);
+      const captcha = attempt === 0 ? {} : await solveCaptcha(client);
       session = await client.form('/api/user/adminLogin', { ...form, ...captcha });
     } catch (err) {
       if (!(err instanceof ServerError) || err.code !== ErrorKinds.WRONG_CAPTCHA.code) throw err;
-      if (opts.passwordStdin) {
-        throw new CliError(`${client.baseUrl} asks for a captcha, which cannot be answered with --password-stdin; run \`verdict login --server ${client.baseUrl}\` in a terminal`);
-      }
-      if (attempt >= CAPTCHA_TRIES) throw new CliError('wrong captcha too many times; nothing saved');
-      if (attempt > 0) console.log('Wrong captcha; here is a new one.');
+      if (attempt >= CAPTCHA_TRIES) throw new CliError('the server refused the solved captcha too many times; nothing saved');
     }
   }
   const file = saveLogin(client.baseUrl, { token: session.token, username: session.username });

@@ -13,7 +13,7 @@ export interface ApiOperations {
     };
     file: null;
   };
-  /** Mail a 6-digit code (10 minutes, one use); purpose register, login or reset; one per address per minute, 60 per client per 15 minutes (open) */
+  /** Mail a 6-digit code (10 minutes, one use); purpose register, login or reset; the same reply for every address (one that the code would not serve gets a notice instead); one per address per minute, 60 per client per 15 minutes (open) */
   "POST /api/email/sendEmailCode": {
     role: "open";
     query: undefined;
@@ -22,7 +22,7 @@ export interface ApiOperations {
       purpose?: "register" | "login" | "reset";
     };
     data: {
-      purpose: "register" | "login" | "reset";
+      purpose: "register" | "login" | "reset" | null;
     };
     file: null;
   };
@@ -190,7 +190,7 @@ export interface ApiOperations {
     };
     file: null;
   };
-  /** Save one's own personal info; a non-empty password changes it and ends the other sessions (user) */
+  /** Save one's own personal info; a non-empty password changes it and ends the other sessions; a new password or e-mail needs currentPassword (400 otherwise) (user) */
   "POST /api/user/updateMyUser": {
     role: "user";
     query: undefined;
@@ -201,6 +201,7 @@ export interface ApiOperations {
       email: string;
       gender: string;
       password?: string;
+      currentPassword?: string;
     };
     data: {
       id: number;
@@ -212,7 +213,7 @@ export interface ApiOperations {
     };
     file: null;
   };
-  /** A new captcha picture: {captchaId, image (SVG data URL)}; the answer is valid 5 minutes, once (open) */
+  /** A new proof-of-work captcha (ALTCHA): {captchaId, image (a fixed SVG badge), challenge}; the answer is the counter that solves the challenge, valid 5 minutes, once; 300 per client address per 15 minutes (open) */
   "GET /api/captcha": {
     role: "open";
     query: undefined;
@@ -220,6 +221,14 @@ export interface ApiOperations {
     data: {
       captchaId: string;
       image: string;
+      challenge: {
+        algorithm: string;
+        cost: number;
+        keyLength: number;
+        keyPrefix: string;
+        nonce: string;
+        salt: string;
+      };
     };
     file: null;
   };
@@ -2038,6 +2047,10 @@ export interface ApiOperations {
     role: "user";
     query: undefined;
     body: {
+      text?: string;
+      problem_id?: string | null;
+      from_team_id?: string | null;
+      reply_to_id?: string | null;
       [key: string]: unknown;
     };
     data: never;

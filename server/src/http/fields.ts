@@ -23,6 +23,16 @@ export function textField(required: string, max: number, tooLong: string) {
   return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 }
 
+// Line breaks (CR, LF, U+2028/9), tabs and other C0/C1 controls: a title is shown on one line
+// (lists, scoreboards, CSV exports, the Contest API) and must not break out of it.
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const TITLE_ONE_LINE = 'The title must be one line, without control characters';
+
+/** A title: required text like textField, on one line (no CR/LF or other control characters). */
+export function titleField(required: string, max: number, tooLong: string) {
+  return textField(required, max, tooLong).refine((v) => !CONTROL_CHARS.test(v), TITLE_ONE_LINE);
+}
+
 /** A time `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai, turned into a Date. */
 export function timeField(required: string, name: string) {
   return z

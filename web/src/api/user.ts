@@ -50,5 +50,7 @@ export const userApi = {
     password: string;
     email: string;
     gender: Gender;
+    /** Needed when the password or the e-mail changes. */
+    currentPassword?: string;
   }) => api.post('/api/user/updateMyUser', { json: input }),
 };

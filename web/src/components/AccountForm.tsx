@@ -48,18 +48,22 @@ export function AccountForm({ purpose, withUsername, submitText, confirmTitle, o
       confirmPassword: raw.confirmPassword ?? '',
       captcha,
     };
-    const problem = checkPasswordChange({ ...values, captcha: captcha.captcha, requireUsername: withUsername });
+    // The proof-of-work may still be running when the form is sent: wait for it.
+    setBusy(true);
+    const answer = (await captchaRef.current?.answer()) ?? captcha;
+    setBusy(false);
+    const problem = checkPasswordChange({ ...values, captcha: answer.captcha, requireUsername: withUsername });
     if (problem) {
       notify.error(problem);
       return;
     }
     const rows: Array<[string, string]> = [[t('field.email'), values.email], [t('field.code'), values.code]];
     if (withUsername) rows.push([t('field.username'), values.username]);
-    rows.push([t('field.password'), values.password], [t('field.captcha'), captcha.captcha]);
+    rows.push([t('field.password'), values.password], [t('field.captcha'), t('captcha.verified')]);
     if (!(await confirmEnteredValues(confirmTitle, rows))) return;
     setBusy(true);
     try {
-      await onSubmit(values);
+      await onSubmit({ ...values, captcha: answer });
     } catch {
       captchaRef.current?.reload();
     } finally {

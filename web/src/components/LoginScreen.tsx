@@ -45,19 +45,23 @@ export function LoginScreen({ role }: { role: Role }) {
     navigate(paths.failure);
   };
 
-  const run = async (values: Array<[string, string]>, login: () => Promise<{ token: string; username?: string }>, fallbackName: string) => {
-    if (!captcha.captcha.trim()) {
+  const run = async (values: Array<[string, string]>, login: (captcha: CaptchaAnswer) => Promise<{ token: string; username?: string }>, fallbackName: string) => {
+    // The proof-of-work may still be running when the form is sent: wait for it.
+    setBusy(true);
+    const answer = await captchaRef.current?.answer();
+    setBusy(false);
+    if (!answer?.captcha) {
       notify.error(MESSAGES.wrongCaptcha);
       navigate(paths.failure);
       return;
     }
     // The dialog's table (antd Descriptions) loads with the first submit, not with the page.
     const { confirmEnteredValues } = await import('./ConfirmValues.tsx');
-    if (!(await confirmEnteredValues(t('login.confirmTitle'), values))) return;
+    if (!(await confirmEnteredValues(t('login.confirmTitle'), [...values, [t('field.captcha'), t('captcha.verified')]]))) return;
     setBusy(true);
     if (role === 'admin') storage.remove('token');
     try {
-      const { token, username } = await login();
+      const { token, username } = await login(answer);
       storage.set('token', token);
       storage.set('username', username ?? fallbackName);
       notify.success(t('login.success'));
@@ -75,9 +79,8 @@ export function LoginScreen({ role }: { role: Role }) {
       [
         [t('field.username'), username],
         [t('field.password'), maskPassword(password)],
-        [t('field.captcha'), captcha.captcha],
       ],
-      () => (role === 'admin' ? userApi.adminLogin : userApi.login)(username.trim(), password, captcha),
+      (answer) => (role === 'admin' ? userApi.adminLogin : userApi.login)(username.trim(), password, answer),
       username.trim(),
     );
 
@@ -86,9 +89,8 @@ export function LoginScreen({ role }: { role: Role }) {
       [
         [t('field.email'), email],
         [t('field.code'), code],
-        [t('field.captcha'), captcha.captcha],
       ],
-      () => (role === 'admin' ? userApi.adminEmailLogin : userApi.emailLogin)(email.trim(), code.trim(), captcha),
+      (answer) => (role === 'admin' ? userApi.adminEmailLogin : userApi.emailLogin)(email.trim(), code.trim(), answer),
       '',
     );
 

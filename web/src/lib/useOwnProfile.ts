@@ -38,8 +38,11 @@ export function useOwnProfile(onLoaded: (user: User) => void) {
       .finally(() => setLoading(false));
   }, [storedName]);
 
-  /** Saves the fields (and a new password when one is given); true when saved. */
-  const save = async (raw: Partial<ProfileFields>, password = ''): Promise<boolean> => {
+  /**
+   * Saves the fields (and a new password when one is given); a new password or e-mail needs the
+   * current password (the server checks it). True when saved.
+   */
+  const save = async (raw: Partial<ProfileFields>, password = '', currentPassword = ''): Promise<boolean> => {
     if (!user) return false;
     const fields = {
       username: (raw.username ?? '').trim(),
@@ -55,7 +58,7 @@ export function useOwnProfile(onLoaded: (user: User) => void) {
     setSaving(true);
     try {
       const gender = fields.gender as Gender;
-      await userApi.updateMyUser({ userID: user.id, ...fields, gender, password });
+      await userApi.updateMyUser({ userID: user.id, ...fields, gender, password, ...(currentPassword ? { currentPassword } : {}) });
       storage.set('username', fields.username);
       setUser({ ...user, ...fields, gender });
       notify.success(t('person.saved'));

@@ -13,16 +13,17 @@ interface FormValues {
   email: string;
   gender: Gender | '';
   password: string;
+  currentPassword: string;
 }
 
 export default function PersonInfoPage() {
   const t = useT();
   const [form] = Form.useForm<FormValues>();
-  const { user, loading, saving, save: saveProfile, storedName } = useOwnProfile((info) => form.setFieldsValue({ ...info, password: '' }));
+  const { user, loading, saving, save: saveProfile, storedName } = useOwnProfile((info) => form.setFieldsValue({ ...info, password: '', currentPassword: '' }));
 
   const save = async () => {
     const values = form.getFieldsValue(true) as FormValues;
-    if (await saveProfile(values, values.password ?? '')) form.setFieldValue('password', '');
+    if (await saveProfile(values, values.password ?? '', values.currentPassword ?? '')) form.setFieldsValue({ password: '', currentPassword: '' });
   };
 
   return (
@@ -70,6 +71,9 @@ export default function PersonInfoPage() {
                 </Form.Item>
                 <Form.Item name="password" label={t('person.newPassword')} extra={t('person.keepPassword')}>
                   <Input.Password autoComplete="new-password" />
+                </Form.Item>
+                <Form.Item name="currentPassword" label={t('person.currentPassword')} extra={t('person.currentPasswordHelp')}>
+                  <Input.Password autoComplete="current-password" data-testid="field-current-password" />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" loading={saving} disabled={!user} data-testid="save-person-info">
                   {t('common.save')}

@@ -10,9 +10,9 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, replacePassword, resolveToken, revokeToken } from './tokens.ts';
 import type { Services } from '../../services.ts';
 import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
-import { assertUsernameFree, usernameKey } from './usernames.ts';
+import { assertUsernameAllowed, assertUsernameFree, usernameKey } from './usernames.ts';
 import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
-import { assertMailAllowed, beginLoginTry, clearAccountFailures, recordMailSent } from './rate-limit.ts';
+import { assertMailAllowed, beginLoginTry, clearAccountFailures, recordMailSent, underLoginTry } from './rate-limit.ts';
 
 export type LoginRole = 'user' | 'admin';
 
@@ -122,22 +122,23 @@ export async function emailLogin(
 /**
  * Mails a code. Without a purpose: `register` for an unknown address, `login` for a known one.
  * A register code needs an unused address; login and reset codes need an account's address.
- * Besides the one-per-minute limit of each address, a client address may ask for 60 codes per
- * 15 minutes, so the server cannot be used to flood many mailboxes.
+ * Where the code would not serve (register for a used address, login or reset for an unknown
+ * one) the address gets a notice instead, and the caller the same reply and the same limits as
+ * for any other address: the reply never tells whether an address has an account. Besides the
+ * one-per-minute limit of each address, a client address may ask for 60 codes per 15 minutes, so
+ * the server cannot be used to flood many mailboxes. Answers the purpose asked for, or null.
  */
 export async function requestEmailCode(
   { db, mailer }: AuthServices,
   input: { email: string; purpose?: CodePurpose; ip: string },
-): Promise<CodePurpose> {
+): Promise<CodePurpose | null> {
   const { email, purpose, ip } = input;
+  await assertMailAllowed(db, ip);
   const user = await findUserByEmail(db, email);
   const chosen = purpose ?? (user ? 'login' : 'register');
-  if (chosen === 'register' && user) throw fail('CONFLICT', 'This e-mail address is already registered');
-  if (chosen !== 'register' && !user) throw fail('NOT_FOUND', 'No account uses this e-mail address');
-  await assertMailAllowed(db, ip);
-  await sendEmailCode(db, mailer, email, chosen);
+  await sendEmailCode(db, mailer, email, chosen, (chosen === 'register') === !user);
   await recordMailSent(db, ip);
-  return chosen;
+  return purpose ?? null;
 }
 
 export async function emailTaken(db: Kysely<DB>, email: string, exceptUserId?: number): Promise<boolean> {
@@ -156,44 +157,65 @@ export function userConflict(err: unknown): Error {
   return fail('CONFLICT', /email/i.test(where) ? EMAIL_TAKEN : USERNAME_TAKEN);
 }
 
+/**
+ * Creates an account. The username and the address are checked only once the e-mail code is
+ * right, so only the holder of a register code learns that a name is taken; every wrong code and
+ * every taken name counts against the address like a failed login (10 per 15 minutes).
+ */
 export async function register(
-  { db, config }: AuthServices,
-  input: { email: string; username: string; password: string; code: string } & CaptchaAnswer,
+  { db, config, clock }: AuthServices,
+  input: { email: string; username: string; password: string; code: string; ip: string } & CaptchaAnswer,
 ): Promise<WireUser> {
   await checkCaptcha(db, config.captcha, input);
-  await assertUsernameFree(db, input.username, USERNAME_TAKEN);
-  if (await emailTaken(db, input.email)) throw fail('CONFLICT', EMAIL_TAKEN);
+  // What the name itself breaks (invisible characters, mixed scripts) is said at once: it tells
+  // nothing about other accounts.
+  assertUsernameAllowed(input.username);
   const passwordHash = await hashPassword(input.password);
-  try {
-    const row = await consumeEmailCode(db, input.email, 'register', input.code, (trx) =>
-      trx
-        .insertInto('users')
-        .values({ username: input.username, username_key: usernameKey(input.username), email: input.email, nickname: input.username, password_hash: passwordHash })
-        .returning(['id', 'username', 'email', 'nickname', 'gender', 'auth'])
-        .executeTakeFirstOrThrow(),
-    );
-    return toWireUser(row);
-  } catch (err) {
-    throw userConflict(err);
-  }
+  const counts = (err: unknown) => isDomainError(err, 'EMAIL_CODE_INVALID') || isDomainError(err, 'CONFLICT');
+  const row = await underLoginTry(db, { account: input.email, ip: input.ip }, clock.now(), counts, async () => {
+    try {
+      return await consumeEmailCode(db, input.email, 'register', input.code, async (trx) => {
+        await assertUsernameFree(trx, input.username, USERNAME_TAKEN);
+        if (await emailTaken(trx, input.email)) throw fail('CONFLICT', EMAIL_TAKEN);
+        const created = await trx
+          .insertInto('users')
+          .values({ username: input.username, username_key: usernameKey(input.username), email: input.email, nickname: input.username, password_hash: passwordHash })
+          .returning(['id', 'username', 'email', 'nickname', 'gender', 'auth'])
+          .executeTakeFirstOrThrow();
+        await clearAccountFailures(trx, input.email);
+        return created;
+      });
+    } catch (err) {
+      throw userConflict(err);
+    }
+  });
+  return toWireUser(row);
 }
 
-/** Sets a new password after proving the address; every session of the account ends. */
+/**
+ * Sets a new password after proving the address; every session of the account ends. Nothing
+ * about the account (whether the username matches) is said before the code is right, and wrong
+ * codes count against the address like failed logins, whichever code they were meant for.
+ */
 export async function resetPassword(
-  { db, config }: AuthServices,
-  input: { email: string; newPwd: string; code: string; username?: string } & CaptchaAnswer,
+  { db, config, clock }: AuthServices,
+  input: { email: string; newPwd: string; code: string; username?: string; ip: string } & CaptchaAnswer,
 ): Promise<void> {
   await checkCaptcha(db, config.captcha, input);
-  const user = await findUserByEmail(db, input.email);
-  if (!user) throw fail('EMAIL_CODE_INVALID');
-  if (input.username && input.username !== user.username) {
-    throw fail('VALIDATION', 'The username does not match this e-mail address', { field: 'username' });
-  }
   const passwordHash = await hashPassword(input.newPwd);
-  await consumeEmailCode(db, input.email, 'reset', input.code, async (trx) => {
-    await replacePassword(trx, user.id, passwordHash);
-    await clearAccountFailures(trx, user.username);
-  });
+  const counts = (err: unknown) => isDomainError(err, 'EMAIL_CODE_INVALID');
+  await underLoginTry(db, { account: input.email, ip: input.ip }, clock.now(), counts, () =>
+    consumeEmailCode(db, input.email, 'reset', input.code, async (trx) => {
+      const user = await findUserByEmail(trx, input.email);
+      if (!user) throw fail('EMAIL_CODE_INVALID');
+      if (input.username && input.username !== user.username) {
+        throw fail('VALIDATION', 'The username does not match this e-mail address', { field: 'username' });
+      }
+      await replacePassword(trx, user.id, passwordHash);
+      await clearAccountFailures(trx, user.username);
+      await clearAccountFailures(trx, input.email);
+    }),
+  );
 }
 
 /** isUserLogin / isAdminLogin: the token must be live and belong to that username. */

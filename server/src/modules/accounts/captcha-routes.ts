@@ -9,9 +9,14 @@ export const captchaRoutes = [
     path: '/api/captcha',
     role: 'open',
     tag: 'session',
-    summary: 'A new captcha picture: {captchaId, image (SVG data URL)}; the answer is valid 5 minutes, once',
-    reply: z.object({ captchaId: z.string(), image: z.string() }),
-    handler: async (_input, { db }) => issueCaptcha(db),
+    summary:
+      'A new proof-of-work captcha (ALTCHA): {captchaId, image (a fixed SVG badge), challenge}; the answer is the counter that solves the challenge, valid 5 minutes, once; 300 per client address per 15 minutes',
+    reply: z.object({
+      captchaId: z.string(),
+      image: z.string(),
+      challenge: z.object({ algorithm: z.string(), cost: z.number(), keyLength: z.number(), keyPrefix: z.string(), nonce: z.string(), salt: z.string() }),
+    }),
+    handler: async ({ ip }, { db }) => issueCaptcha(db, ip),
   }),
 ];
 
@@ -22,7 +27,7 @@ export const captchaTestRoutes = [
     path: '/api/test/captcha/:captchaId',
     role: 'open',
     tag: 'test',
-    summary: 'Test only (NODE_ENV=test): the answer of a captcha',
+    summary: 'Test only (NODE_ENV=test): the answer (the solving counter) of a captcha',
     reply: z.object({ answer: z.string() }),
     handler: async ({ params }, { db }) => {
       const answer = await captchaAnswer(db, params.captchaId ?? '');

@@ -1,20 +1,34 @@
-// Graphical captchas checked on the server: the answer is stored in the captchas table
-// (shared by every server process), valid 5 minutes, consumed by its first check whether
-// right or wrong, compared case-insensitively.
+// Proof-of-work captchas (ALTCHA, altcha-lib 2.x): a challenge is a random nonce and salt and the
+// first 16 bytes of PBKDF2-SHA256(nonce ‖ counter, salt, 5,000 iterations) for a secret counter
+// drawn below COUNTER_MAX. Nothing in it can be read off: the client finds the counter only by
+// deriving keys for 0, 1, 2, ... until one matches (1,500 derivations on average, about 1.4 s of
+// one core here; docs/auth.md, "Captcha", has the sums). The counter is the answer. It is stored
+// in the captchas table (shared by every server process), valid 5 minutes and consumed by its
+// first check whether right or wrong. Each client address gets MAX_CAPTCHAS_PER_IP challenges
+// per 15 minutes.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import svgCaptcha from 'svg-captcha';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { CaptchaChallenge } from '@verdict/shared/captcha';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
+import { assertCaptchaAllowed } from './rate-limit.ts';
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 /** Expired rows are kept this long after expiry, then pruned. */
 const CAPTCHA_KEEP_MS = 60 * 60 * 1000;
+export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
+/** PBKDF2 iterations of one try: about 0.95 ms of one core of this project's machines. */
+export const CAPTCHA_COST = 5000;
+/** The counter is drawn from 0 to COUNTER_MAX - 1: half of it is the mean number of tries. */
+export const CAPTCHA_COUNTER_MAX = 3000;
 
 export interface IssuedCaptcha {
   captchaId: string;
-  /** An SVG data URL. */
+  /** An SVG data URL: a fixed badge that carries no answer (kept for clients that show a picture). */
   image: string;
+  challenge: CaptchaChallenge;
 }
 
 export interface CaptchaAnswer {
@@ -22,25 +36,30 @@ export interface CaptchaAnswer {
   captcha?: string;
 }
 
-export async function issueCaptcha(db: Kysely<DB>): Promise<IssuedCaptcha> {
-  // Letters and digits that cannot be mistaken for one another in the picture.
-  const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', width: 120, height: 40 });
+const BADGE = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" rx="4" fill="#f6ffed" stroke="#b7eb8f"/><text x="60" y="25" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#389e0d">proof of work</text></svg>`;
+const BADGE_URL = `data:image/svg+xml;base64,${Buffer.from(BADGE).toString('base64')}`;
+
+export async function issueCaptcha(db: Kysely<DB>, ip: string): Promise<IssuedCaptcha> {
+  await assertCaptchaAllowed(db, ip);
+  const counter = crypto.randomInt(0, CAPTCHA_COUNTER_MAX);
+  const { parameters } = await createChallenge({ algorithm: CAPTCHA_ALGORITHM, cost: CAPTCHA_COST, counter, deriveKey });
   const captchaId = crypto.randomBytes(16).toString('base64url');
   await db
     .insertInto('captchas')
-    .values({ id: captchaId, answer: text.toLowerCase(), expires_at: new Date(Date.now() + CAPTCHA_TTL_MS) })
+    .values({ id: captchaId, answer: String(counter), expires_at: new Date(Date.now() + CAPTCHA_TTL_MS) })
     .execute();
-  return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
+  const { algorithm, cost, keyLength, keyPrefix, nonce, salt } = parameters;
+  return { captchaId, image: BADGE_URL, challenge: { algorithm, cost, keyLength, keyPrefix, nonce, salt } };
 }
 
 /**
- * Consumes the captcha and throws WRONG_CAPTCHA unless the answer was right. The update is
+ * Consumes the captcha and throws WRONG_CAPTCHA unless the answer is its counter. The update is
  * the single use: of two concurrent checks of one captcha, only one finds it unused.
  */
 export async function checkCaptcha(db: Kysely<DB>, enabled: boolean, input: CaptchaAnswer): Promise<void> {
   if (!enabled) return;
   const id = input.captchaId?.trim();
-  const given = input.captcha?.trim().toLowerCase();
+  const given = input.captcha?.trim();
   if (!id || !given) throw fail('WRONG_CAPTCHA');
   const row = await db
     .updateTable('captchas')

@@ -36,8 +36,13 @@ function codeMatches(stored: string, code: string): boolean {
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-/** Creates a code for the address and mails it; RATE_LIMITED within a minute of the last one. */
-export async function sendEmailCode(db: Kysely<DB>, mailer: Mailer, email: string, purpose: CodePurpose): Promise<void> {
+/**
+ * Creates a code for the address and mails it; RATE_LIMITED within a minute of the last one.
+ * `serves` false (a register code for a used address, a login or reset code for an unknown one):
+ * the address gets a notice without a code, and the row is written already used, so that the
+ * one-per-minute limit and the reply are the same as for a code.
+ */
+export async function sendEmailCode(db: Kysely<DB>, mailer: Mailer, email: string, purpose: CodePurpose, serves = true): Promise<void> {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const id = await db.transaction().execute(async (trx) => {
     // Serialises senders of one address across processes, so two racing requests cannot both pass the limit.
@@ -53,7 +58,7 @@ export async function sendEmailCode(db: Kysely<DB>, mailer: Mailer, email: strin
     if (waitMs > 0) {
       throw fail('RATE_LIMITED', `A code was sent to this address less than a minute ago; please wait ${Math.ceil(waitMs / 1000)} s before asking again`);
     }
-    await trx.updateTable('email_codes').set({ used_at: new Date() }).where('email', '=', email).where('used_at', 'is', null).execute();
+    if (serves) await trx.updateTable('email_codes').set({ used_at: new Date() }).where('email', '=', email).where('used_at', 'is', null).execute();
     const row = await trx
       .insertInto('email_codes')
       .values({
@@ -62,13 +67,14 @@ export async function sendEmailCode(db: Kysely<DB>, mailer: Mailer, email: strin
         code_hash: hashCode(code, crypto.randomBytes(8).toString('hex')),
         created_at: new Date(),
         expires_at: new Date(Date.now() + CODE_TTL_MS),
+        used_at: serves ? null : new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   });
   try {
-    await mailer.send(email, 'Verdict verification code', mailText(code, purpose));
+    await mailer.send(email, 'Verdict verification code', serves ? mailText(code, purpose) : noticeText(purpose));
   } catch {
     // Not sent: forget the code, so the address is not held back by the one-per-minute limit.
     await db.deleteFrom('email_codes').where('id', '=', id).execute();
@@ -84,6 +90,14 @@ function mailText(code: string, purpose: CodePurpose): string {
     `Use it to ${what}. It expires in ${CODE_TTL_MS / 60000} minutes and works once.`,
     'If you did not ask for it, ignore this message.',
   ].join('\n');
+}
+
+function noticeText(purpose: CodePurpose): string {
+  const why =
+    purpose === 'register'
+      ? 'to register with this address, but it already belongs to an account. Log in, or reset your password if you forgot it.'
+      : `to ${purpose === 'login' ? 'log in' : 'reset a password'} with this address, but no account uses this address. Register first.`;
+  return [`Someone asked Verdict for a verification code ${why}`, '', 'No code was issued. If it was not you, ignore this message.'].join('\n');
 }
 
 /**

@@ -17,6 +17,8 @@ export const MAX_FAILURES_PER_IP = 30;
 // Generous: a classroom behind one NAT address registers at once.
 export const MAX_CODES_PER_IP = 60;
 export const SLOW_AFTER_USER_FAILURES = 5;
+// Proof-of-work challenges (captcha.ts): a classroom behind one NAT address loads its login pages at once.
+export const MAX_CAPTCHAS_PER_IP = 300;
 const FIRST_DELAY_MS = 100;
 const MAX_DELAY_MS = 1600;
 
@@ -184,6 +186,24 @@ export async function beginLoginTry(db: Kysely<DB>, k: AttemptKeys, now = new Da
   };
 }
 
+/**
+ * Runs `check` as one login try (beginLoginTry): an error `counts` says is a wrong secret (a wrong
+ * code, a wrong password) becomes a failure of the account and the address; success and any
+ * other error give the try back.
+ */
+export async function underLoginTry<T>(db: Kysely<DB>, k: AttemptKeys, now: Date, counts: (err: unknown) => boolean, check: () => Promise<T>): Promise<T> {
+  const attempt = await beginLoginTry(db, k, now);
+  let result: T;
+  try {
+    result = await check();
+  } catch (err) {
+    await (counts(err) ? attempt.failed() : attempt.release());
+    throw err;
+  }
+  await attempt.release();
+  return result;
+}
+
 /** Throws RATE_LIMITED when the account or the address is blocked (for a credential checked earlier). */
 export async function assertNotBlocked(db: Kysely<DB>, k: AttemptKeys, now = new Date()): Promise<void> {
   await assertUnder(db, loginLimits(k), now);
@@ -201,6 +221,14 @@ export async function assertMailAllowed(db: Kysely<DB>, ip: string): Promise<voi
 
 export function recordMailSent(db: Kysely<DB>, ip: string): Promise<void> {
   return record(db, [mailLimit(ip)]);
+}
+
+/**
+ * Counts a captcha challenge against the client address, or throws RATE_LIMITED past the limit.
+ * One locked step like an account's try, so a burst of parallel requests cannot all pass.
+ */
+export async function assertCaptchaAllowed(db: Kysely<DB>, ip: string, now = new Date()): Promise<void> {
+  await countAndRecordAccountTry(db, { key: `captcha-ip:${ip}`, max: MAX_CAPTCHAS_PER_IP, message: 'Too many captchas from your address; try again in {minutes}' }, now);
 }
 
 export async function pruneLoginAttempts(db: Kysely<DB>): Promise<void> {

@@ -34,9 +34,10 @@ export const sessionRoutes = [
     role: 'open',
     tag: 'session',
     encoding: 'form',
-    summary: 'Mail a 6-digit code (10 minutes, one use); purpose register, login or reset; one per address per minute, 60 per client per 15 minutes',
+    summary:
+      'Mail a 6-digit code (10 minutes, one use); purpose register, login or reset; the same reply for every address (one that the code would not serve gets a notice instead); one per address per minute, 60 per client per 15 minutes',
     body: z.object({ email, purpose: z.enum(['register', 'login', 'reset'], 'purpose must be register, login or reset').optional() }).strict(),
-    reply: z.object({ purpose: z.enum(['register', 'login', 'reset']) }),
+    reply: z.object({ purpose: z.enum(['register', 'login', 'reset']).nullable() }),
     handler: async ({ body, ip }, services) => ({ purpose: await auth.requestEmailCode(services, { ...body, ip }) }),
   }),
   route({
@@ -92,7 +93,7 @@ export const sessionRoutes = [
     summary: 'Create an account with an e-mail code of purpose register (with captcha)',
     body: z.object({ email, username: newUsername, password: newPassword, code: emailCode, ...captchaFields }).strict(),
     reply: wireUser,
-    handler: async ({ body }, services) => auth.register(services, body),
+    handler: async ({ body, ip }, services) => auth.register(services, { ...body, ip }),
   }),
   route({
     method: 'post',
@@ -111,8 +112,8 @@ export const sessionRoutes = [
       })
       .strict(),
     reply: z.null(),
-    handler: async ({ body }, services) => {
-      await auth.resetPassword(services, body);
+    handler: async ({ body, ip }, services) => {
+      await auth.resetPassword(services, { ...body, ip });
       return null;
     },
   }),
@@ -182,7 +183,8 @@ export const sessionRoutes = [
     role: 'user',
     tag: 'session',
     encoding: 'json',
-    summary: "Save one's own personal info; a non-empty password changes it and ends the other sessions",
+    summary:
+      "Save one's own personal info; a non-empty password changes it and ends the other sessions; a new password or e-mail needs currentPassword (400 otherwise)",
     body: z
       .object({
         userID: z.preprocess(
@@ -199,9 +201,10 @@ export const sessionRoutes = [
           .default('')
           .refine((v) => v === '' || v.length >= 6, 'password length must not be under 6')
           .refine((v) => v.length <= PASSWORD_MAX, `Password length must not be over ${PASSWORD_MAX}`),
+        currentPassword: z.string({ error: 'currentPassword must be text' }).max(PASSWORD_MAX, 'currentPassword: Too long').optional(),
       })
       .strict(),
     reply: wireUser,
-    handler: async ({ body, user, token }, { db }) => updateOwnUser(db, user!, token!, body),
+    handler: async ({ body, user, token, ip }, { db, clock }) => updateOwnUser(db, user!, token!, body, ip, clock.now()),
   }),
 ];

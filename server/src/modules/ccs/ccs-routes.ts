@@ -174,8 +174,16 @@ function versionRoutes(base: string, version: CcsVersion): RouteDef[] {
             tag: TAG,
             summary: `${label}: a team asks the judges (capability post_clar): {text, problem_id?}; answers the clarification`,
             encoding: 'json',
-            // Loose: ccs-post-clar.ts words the refusal of what a team may not set.
-            body: z.object({}).catchall(z.unknown()),
+            // Loose: ccs-post-clar.ts words the refusal of what a team may not set; the known
+            // properties are named so that the API's description (and its attack sweep) has them.
+            body: z
+              .object({
+                text: z.string().optional().meta({ description: 'The question (a string)' }),
+                problem_id: z.string().nullable().optional().meta({ description: 'The problem asked about, or null for a general question' }),
+                from_team_id: z.string().nullable().optional().meta({ description: "The caller's own team, or left out" }),
+                reply_to_id: z.string().nullable().optional().meta({ description: 'Must be null or left out: a team asks, never replies' }),
+              })
+              .catchall(z.unknown()),
             reply: jsonDocumentReply(),
             handler: async (input, services) => new JsonDocumentReply(await postClarification(services, await contextOf(input, services), input.user!, input.body), 201),
           }),

@@ -1,6 +1,6 @@
 // A contest member's side of clarifications: ask a question, read what they may see (their own
 // questions, public answers, announcements), and mark it seen.
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { CLARIFICATION_LIMITS } from '@verdict/shared';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
@@ -24,17 +24,17 @@ export interface QuestionInput {
  * What a member (or an administrator) may see in a contest: every announcement, their own
  * questions whatever their state, and other members' questions answered to everyone.
  */
+function visibleTo(eb: ExpressionBuilder<DB & { q: DB['clarifications'] }, 'q'>, user: CurrentUser) {
+  return eb.or([
+    eb('q.kind', '=', 'announcement'),
+    eb('q.asker_id', '=', user.id),
+    eb.and([eb('q.visibility', '=', 'public'), eb('q.answer', 'is not', null)]),
+  ]);
+}
+
 export async function clarificationsForMember(db: Kysely<DB>, user: CurrentUser, contestId: number, now: Date): Promise<MemberClarifications> {
   const contest = await assertCanSeeContest(db, user, contestId);
-  const rows = await selectClarifications(db, contestId)
-    .where((eb) =>
-      eb.or([
-        eb('q.kind', '=', 'announcement'),
-        eb('q.asker_id', '=', user.id),
-        eb.and([eb('q.visibility', '=', 'public'), eb('q.answer', 'is not', null)]),
-      ]),
-    )
-    .execute();
+  const rows = await selectClarifications(db, contestId).where((eb) => visibleTo(eb, user)).execute();
   const titlesOpen = isAdmin(user) || now >= contest.start_time;
   const read = await db
     .selectFrom('clarification_reads')
@@ -94,14 +94,16 @@ async function assertAskRate(db: Kysely<DB>, userId: number, now: Date): Promise
 
 /**
  * Marks the contest's clarifications seen up to `version` for the caller. The mark never moves
- * back, and never past the contest's newest version (what comes later stays unseen).
+ * back, and never past the newest version the caller may see (what comes later stays unseen; the
+ * versions of other members' private questions are not counted, so the reply tells nothing of them).
  */
 export async function markClarificationsSeen(db: Kysely<DB>, user: CurrentUser, contestId: number, version: number): Promise<{ seenVersion: number }> {
   await assertCanSeeContest(db, user, contestId);
   const newest = await db
-    .selectFrom('clarifications')
-    .select((eb) => eb.fn.max<number | null>('version').as('v'))
-    .where('contest_id', '=', contestId)
+    .selectFrom('clarifications as q')
+    .select((eb) => eb.fn.max<number | null>('q.version').as('v'))
+    .where('q.contest_id', '=', contestId)
+    .where((eb) => visibleTo(eb, user))
     .executeTakeFirst();
   const mark = Math.min(version, newest?.v ?? 0);
   const row = await db

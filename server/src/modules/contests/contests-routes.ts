@@ -3,12 +3,12 @@
 import { SCORING_RULE_MESSAGE, SCORING_RULES, USER_LIMITS, USER_MESSAGES, type ScoringRule } from '@verdict/shared';
 import { z } from 'zod';
 import { route } from '../../http/route.ts';
-import { idField, idListBody, optionalIntQuery, optionalTextQuery, optionalTimeField, textField, timeField } from '../../http/fields.ts';
+import { idField, idListBody, optionalIntQuery, optionalTextQuery, optionalTimeField, textField, timeField, titleField } from '../../http/fields.ts';
 import { addContest, contestByTitle, contestInfo, contestsOfUser, deleteContests, listContests, toWireContest, updateContest, type ContestFields } from './contests.ts';
 import { thawScoreboard } from './contest-freeze.ts';
 
 const contestFields = {
-  title: textField('Please input the title', 100, 'The length of the title should be at most 100 characters'),
+  title: titleField('Please input the title', 100, 'The length of the title should be at most 100 characters'),
   startTimeStr: timeField('Please select the start time', 'Start time'),
   endTimeStr: timeField('Please select the end time', 'End time'),
   // Optional, strictly between start and end; on update, leaving it out keeps the contest's.

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { colorNameProblem, normalizeHexColor, PROBLEM_COLOR_LIMITS, PROBLEM_COLOR_MESSAGES } from '@verdict/shared';
 import { route } from '../../http/route.ts';
-import { idField, idListBody, intField, optionalIntQuery, optionalTextQuery, textField } from '../../http/fields.ts';
+import { idField, idListBody, intField, optionalIntQuery, optionalTextQuery, textField, titleField } from '../../http/fields.ts';
 import {
   addProblem,
   deleteProblems,
@@ -50,7 +50,7 @@ const colorNameField = z
   .meta({ type: ['string', 'null'], maxLength: PROBLEM_COLOR_LIMITS.nameMax, description: "the colour's name, e.g. red; needs a colour; empty or null removes it" });
 
 const problemFields = {
-  title: textField('Please input the Title', 50, 'The length of Title should be 1-50'),
+  title: titleField('Please input the Title', 50, 'The length of Title should be 1-50'),
   memoryLimit: intField('The length of Memory should be 0-524288', 0, 524288),
   timeLimit: intField('The length of Time should be 0-10000', 0, 10000),
   statement: z.string({ error: 'statement must be text' }).max(200_000, 'The statement is too long').optional(),

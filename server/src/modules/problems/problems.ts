@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { PROBLEM_COLOR_MESSAGES } from '@verdict/shared';
 import type { DB, ProblemsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
-import { fail } from '../../common/errors.ts';
+import { fail, isDomainError } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { assertCanReadProblem, findContest } from '../contests/contest-access.ts';
 
@@ -157,9 +157,18 @@ export async function readProblem(db: Kysely<DB>, user: CurrentUser, problemId: 
   return problem;
 }
 
-/** A problem by exact title (the problem page's lookup), with the same access rule. */
+/**
+ * A problem by exact title (the problem page's lookup), with the same access rule. A title the
+ * caller may not see yet (its contest has not started, or is not theirs) gets the reply of a
+ * title that does not exist: titles are guessable, and must not tell what an upcoming contest holds.
+ */
 export async function readProblemByTitle(db: Kysely<DB>, user: CurrentUser, title: string, now: Date, contestId?: number): Promise<ProblemDetail> {
   const row = await db.selectFrom('problems').select('id').where('title', '=', title).orderBy('id').executeTakeFirst();
   if (!row) throw fail('NOT_FOUND', 'No such problem');
-  return readProblem(db, user, row.id, now, contestId);
+  try {
+    return await readProblem(db, user, row.id, now, contestId);
+  } catch (err) {
+    if (isDomainError(err, 'CONTEST_NOT_STARTED') || isDomainError(err, 'FORBIDDEN') || isDomainError(err, 'NOT_FOUND')) throw fail('NOT_FOUND', 'No such problem');
+    throw err;
+  }
 }

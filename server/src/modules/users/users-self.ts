@@ -7,6 +7,7 @@ import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { revokeUserTokens } from '../accounts/tokens.ts';
+import { assertCurrentPassword } from '../accounts/current-password.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, userConflict } from '../accounts/auth.ts';
 import { assertUsernameFree, usernameKey } from '../accounts/usernames.ts';
 
@@ -34,11 +35,19 @@ export interface OwnUserUpdate {
   gender: 'male' | 'female';
   /** Empty: unchanged. */
   password: string;
+  /** Needed to change the password or the e-mail address. */
+  currentPassword?: string;
 }
 
-/** updateMyUser: a new password ends every other session of the user (not this one). */
-export async function updateOwnUser(db: Kysely<DB>, me: CurrentUser, token: string, input: OwnUserUpdate): Promise<WireUser> {
+/**
+ * updateMyUser: a new password ends every other session of the user (not this one). A new
+ * password or e-mail address needs the current password.
+ */
+export async function updateOwnUser(db: Kysely<DB>, me: CurrentUser, token: string, input: OwnUserUpdate, ip: string, now: Date): Promise<WireUser> {
   if (input.userID !== me.id) throw fail('FORBIDDEN', 'You can only update your own information');
+  const stored = await db.selectFrom('users').select('email').where('id', '=', me.id).executeTakeFirst();
+  if (!stored) throw fail('NOT_LOGGED_IN');
+  if (input.password || input.email !== stored.email) await assertCurrentPassword(db, me, input.currentPassword, ip, now);
   const renamed = input.username !== me.username;
   if (renamed) await assertUsernameFree(db, input.username, USERNAME_TAKEN, me.id);
   if (await emailTaken(db, input.email, me.id)) throw fail('CONFLICT', EMAIL_TAKEN);
