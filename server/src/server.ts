@@ -26,6 +26,9 @@ import { serveAnnouncements } from './modules/judging/announcement-socket.ts';
 import { JudgeProcess } from './modules/judging/judge-process.ts';
 import { ChangeFeed } from './modules/events/change-feed.ts';
 import { EventsHub } from './modules/events/events-hub.ts';
+import { StreamGuard } from './modules/events/stream-guard.ts';
+import { StreamLimits } from './modules/events/stream-limits.ts';
+import { CcsFeeds } from './modules/ccs/ccs-feed-hub.ts';
 import { createJudgeProvider } from './modules/judging/judge-provider.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,7 +77,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     closers.push(() => changes.stop());
     const events = new EventsHub(database.db, changes, log, () => clock.now());
     closers.push(async () => events.close());
-    const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromJudge(judge, log), judgeQueue, leaderboards: new Leaderboards(database.db, opts.clock), changes, events };
+    const guard = new StreamGuard(database.db, log, () => clock.now());
+    closers.push(async () => guard.stop());
+    const languages = languageCatalogFromJudge(judge, log);
+    const leaderboards = new Leaderboards(database.db, opts.clock);
+    const ccsFeeds = new CcsFeeds({ db: database.db, languages, leaderboards, clock, log, changes }, config.ccsFeed);
+    const streams = { limits: new StreamLimits(config.streams), guard };
+    const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages, judgeQueue, leaderboards, changes, events, ccsFeeds, streams };
 
     await loadSamples(services);
     const uploadDir = path.join(config.dataDir, 'uploads');

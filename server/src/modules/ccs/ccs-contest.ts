@@ -3,7 +3,7 @@
 import type { ContestRow } from '../contests/contest-access.ts';
 import { PENALTY_PER_REJECTION } from '../contests/scoreboard.ts';
 import { absTime, absTimeOrNull, relTime } from './ccs-format.ts';
-import type { CcsContext } from './ccs-viewer.ts';
+import { serves, type CcsContext } from './ccs-viewer.ts';
 
 export const CCS_VERSION = '2023-06';
 
@@ -67,6 +67,8 @@ const PROPERTIES: Record<string, string[]> = {
 export function accessObject({ viewer }: CcsContext) {
   return {
     capabilities: viewer.role === 'admin' ? ['contest_thaw'] : [],
-    endpoints: Object.entries(PROPERTIES).map(([type, properties]) => ({ type, properties })),
+    endpoints: Object.entries(PROPERTIES)
+      .filter(([type]) => serves(viewer, type))
+      .map(([type, properties]) => ({ type, properties })),
   };
 }

@@ -13,7 +13,7 @@ import { eventFeedReply } from './ccs-event-feed.ts';
 import { decodeToken } from './ccs-feed-token.ts';
 import { submissionFilesZip } from './ccs-submission-files.ts';
 import { patchContest } from './ccs-thaw.ts';
-import { ccsContext, type CcsContext } from './ccs-viewer.ts';
+import { anonymousViewer, assertServed, ccsContext, type CcsContext } from './ccs-viewer.ts';
 
 const TAG = 'contest api';
 const CONTEST = '/api/ccs/contests/:contestId';
@@ -21,11 +21,16 @@ const CONTEST = '/api/ccs/contests/:contestId';
 type Input = RouteInput<unknown, unknown>;
 
 /** The contest the path names, as the caller sees it. */
-function contextOf({ params, user }: Input, { db, clock }: Services): Promise<CcsContext> {
-  return ccsContext(db, user, params.contestId, clock.now());
+function contextOf({ params, user }: Input, { db, clock, config }: Services): Promise<CcsContext> {
+  return ccsContext(db, user, params.contestId, clock.now(), config.ccsAnonymous);
 }
 
-const reader = async (input: Input, services: Services) => new CcsReader(services, await contextOf(input, services));
+/** The contest's reader for an endpoint; 401 for an anonymous visitor the endpoint is not shown to (CCS_ANONYMOUS). */
+async function reader(input: Input, services: Services, endpoint: string): Promise<CcsReader> {
+  const ctx = await contextOf(input, services);
+  assertServed(ctx.viewer, endpoint);
+  return new CcsReader(services, ctx);
+}
 
 /** A GET of the API: open to all (the public view), with a token or Basic credentials for more. */
 function read(path: string, summary: string, handler: (input: Input, services: Services) => Promise<unknown>): RouteDef {
@@ -48,9 +53,9 @@ function find(objects: CcsObject[], id: string, what: string): CcsObject {
 }
 
 const collectionRoutes = COLLECTIONS.flatMap((name: CollectionName) => [
-  read(`${CONTEST}/${name}`, `Contest API: the contest's ${name} the caller may see`, async (input, services) => (await reader(input, services)).collection(name)),
+  read(`${CONTEST}/${name}`, `Contest API: the contest's ${name} the caller may see`, async (input, services) => (await reader(input, services, name)).collection(name)),
   read(`${CONTEST}/${name}/:id`, `Contest API: one of the contest's ${name}`, async (input, services) =>
-    find(await (await reader(input, services)).collection(name), input.params.id, name.replace(/s$/, '')),
+    find(await (await reader(input, services, name)).collection(name), input.params.id, name.replace(/s$/, '')),
   ),
 ]);
 
@@ -100,7 +105,8 @@ const SUBMIT_HINT = 'Submit through Verdict (POST /api/submit); ask and answer c
 
 export const ccsRoutes: RouteDef[] = [
   read('/api/ccs', 'Contest API: version and provider', async () => apiInformation()),
-  read('/api/ccs/contests', 'Contest API: every contest', async (_input, { db }) => {
+  read('/api/ccs/contests', 'Contest API: every contest', async ({ user }, { db, config }) => {
+    if (!user) anonymousViewer(config.ccsAnonymous);
     const rows = await db.selectFrom('contests').selectAll().orderBy('id').execute();
     return rows.map(contestObject);
   }),
@@ -123,9 +129,9 @@ export const ccsRoutes: RouteDef[] = [
     reply: jsonDocumentReply(),
     handler: async (input, services) => new JsonDocumentReply(await patchContest(services.db, await contextOf(input, services), input.body)),
   }),
-  read(`${CONTEST}/state`, "Contest API: the contest's state", async (input, services) => (await reader(input, services)).state()),
+  read(`${CONTEST}/state`, "Contest API: the contest's state", async (input, services) => (await reader(input, services, 'state')).state()),
   read(`${CONTEST}/access`, 'Contest API: what the caller may do and read', async (input, services) => accessObject(await contextOf(input, services))),
-  read(`${CONTEST}/scoreboard`, 'Contest API: the scoreboard (frozen for all but administrators while frozen)', async (input, services) => (await reader(input, services)).scoreboard()),
+  read(`${CONTEST}/scoreboard`, 'Contest API: the scoreboard (frozen for all but administrators while frozen)', async (input, services) => (await reader(input, services, 'scoreboard')).scoreboard()),
   route({
     method: 'get',
     path: `${CONTEST}/event-feed`,
@@ -141,7 +147,13 @@ export const ccsRoutes: RouteDef[] = [
     handler: async (input, services) => {
       const since = input.query.since_token === undefined ? null : decodeToken(input.query.since_token);
       const ctx = await contextOf(input, services);
-      return eventFeedReply(services, ctx, { since, stream: input.query.stream !== 'false' }, services.config.ccsFeed);
+      const { user, token, ip } = input;
+      const { limits, guard } = services.streams;
+      const release = limits.admit('feed', { userId: user?.id ?? null, ip });
+      return eventFeedReply(services.ccsFeeds, ctx, { since, stream: input.query.stream !== 'false' }, services.config.ccsFeed, async (out) => {
+        out.onClose(release);
+        if (user) await guard.watch(user, token, out);
+      });
     },
   }),
   route({
