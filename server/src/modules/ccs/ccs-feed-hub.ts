@@ -1,8 +1,8 @@
 // The event feeds of one process, shared (docs/ccs-api.md, How changes are found). One reader per
 // contest with open feeds looks at a few counters of the contest every CCS_FEED_POLL_MS (one
 // indexed query), at once when the process's change feed tells of a change to it, and before a
-// feed joins; when they moved, the contest reached a new phase (started, frozen, ended), or every
-// REFRESH_MS anyway (a renamed team), it builds one snapshot per audience (administrators, the
+// feed joins; when they moved (a digest of its teams and problems among them: a renamed team is a
+// change), the contest reached a new phase (started, frozen, ended), or every REFRESH_MS anyway, it builds one snapshot per audience (administrators, the
 // anonymous, the public, each team) and appends what differs from the last one — new and changed
 // objects, deletions — to that audience's list of updates. Every open feed of an audience writes
 // the same snapshot and then the same updates, each at its own pace (ccs-event-feed.ts): N open
@@ -21,8 +21,11 @@ import { feedSnapshot, type FeedItem } from './ccs-feed-snapshot.ts';
 import type { FeedPosition } from './ccs-feed-token.ts';
 import { hiddenFrom, type CcsContext, type CcsViewer } from './ccs-viewer.ts';
 
-/** Even without a change counted, an open feed's contest is read again this often. */
-const REFRESH_MS = 5000;
+/**
+ * Even without a change counted, an open feed's contest is read again this often (a safety net:
+ * the counters cover its submissions, judgements, clarifications, teams and problems).
+ */
+const REFRESH_MS = 60_000;
 /** Looks for changes the change feed told of are at least this far apart. */
 const CHANGE_EVERY_MS = 250;
 
@@ -282,7 +285,10 @@ async function contestCounters(db: Kysely<DB>, contestId: number) {
            (select max(judged_at) from submissions where contest_id = ${contestId}) as last_judged,
            (select count(*)::int from submissions where contest_id = ${contestId} and judged_at is null) as unjudged,
            (select max(version) from clarifications where contest_id = ${contestId}) as clarifications,
-           (select count(*)::int from contest_users where contest_id = ${contestId}) as members,
-           (select count(*)::int from contest_problems where contest_id = ${contestId}) as problems`.execute(db);
+           (select count(*)::int from submissions where contest_id = ${contestId}) as submissions,
+           (select md5(coalesce(string_agg(concat_ws('|', u.id, u.username, u.nickname, u.affiliation), ',' order by u.id), ''))
+              from contest_users cu join users u on u.id = cu.user_id where cu.contest_id = ${contestId}) as teams,
+           (select md5(coalesce(string_agg(concat_ws('|', p.id, p.title, p.time_limit, p.color, p.color_name, p.package_hash, cp.position), ',' order by p.id), ''))
+              from contest_problems cp join problems p on p.id = cp.problem_id where cp.contest_id = ${contestId}) as problems`.execute(db);
   return rows[0];
 }
