@@ -1,6 +1,9 @@
 // Every collection of a contest as one reader sees it at one moment. The REST endpoints read one
 // collection; the event feed reads them all, so what they are made of is read once per reader.
-import type { Services } from '../../services.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Leaderboards } from '../contests/leaderboard.ts';
+import type { LanguageCatalog } from '../problems/templates-languages.ts';
 import { contestClarifications, clarificationObjects, type ClarificationRow } from './ccs-clarifications.ts';
 import { contestObject, stateObject } from './ccs-contest.ts';
 import { contestProblemRows, judgementTypeObjects, languageObjects, problemObjects } from './ccs-problems.ts';
@@ -9,7 +12,12 @@ import { judgements, readJudging, submissionObjects, type Judging, type Judgemen
 import { contestTeams, organizationObjects, teamObject, type TeamRow } from './ccs-teams.ts';
 import type { CcsContext } from './ccs-viewer.ts';
 
-export type CcsDeps = Pick<Services, 'db' | 'languages' | 'leaderboards'>;
+/** What the reader needs of the services (not the services' type: the feed hub is one of them). */
+export interface CcsDeps {
+  db: Kysely<DB>;
+  languages: LanguageCatalog;
+  leaderboards: Leaderboards;
+}
 
 /** The collection endpoints of a contest, in the order the event feed sends them. */
 export const COLLECTIONS = [
