@@ -222,11 +222,12 @@ async function runRoute(def: RouteDef, ctx: Context, services: Services): Promis
 
 /**
  * Answers with a stream that stays open: no compression or proxy buffering (each event must
- * reach the client when written), no socket timeout. The handler's `start` runs once Koa has
- * the body; a client that leaves closes the writer. Backpressure: past the socket's high-water
- * mark (16 KiB) waiting for the client, `drained()` waits for them to be taken; a client that takes nothing of
- * them for STREAM_STALL_MS is dropped (its connection destroyed, its buffer freed). A client is
- * never dropped for the size of what it was sent at once.
+ * reach the client when written), no socket timeout, written to the response itself (Koa does
+ * not respond). The handler's `start` runs once the headers are sent; a client that leaves closes
+ * the writer. Backpressure: past the socket's high-water mark (16 KiB) waiting for the client,
+ * `drained()` waits for it to be taken; a client that takes nothing of it for STREAM_STALL_MS is
+ * dropped (its connection destroyed, its buffer freed). A client is never dropped for the size of
+ * what it was sent at once.
  */
 function sendStream(ctx: Context, reply: StreamReply, services: Services): void {
   ctx.status = 200;

@@ -26,6 +26,8 @@ import { hiddenFrom, type CcsContext, type CcsViewer } from './ccs-viewer.ts';
  * the counters cover its submissions, judgements, clarifications, teams and problems).
  */
 const REFRESH_MS = 60_000;
+/** Feeds woken at once for an update (then the event loop takes other work). */
+const WAKE_BATCH = 50;
 /** Looks for changes the change feed told of are at least this far apart. */
 const CHANGE_EVERY_MS = 250;
 
@@ -110,10 +112,18 @@ export class FeedAudience {
     this.wakeAll();
   }
 
+  /**
+   * Wakes the waiting feeds WAKE_BATCH at a time, letting other work in between: a thousand feeds'
+   * writes of one update do not hold a request up for all their time at once.
+   */
   private wakeAll(): void {
     const waiting = [...this.waiters];
     this.waiters.clear();
-    for (const wake of waiting) wake();
+    const next = (from: number) => {
+      for (const wake of waiting.slice(from, from + WAKE_BATCH)) wake();
+      if (from + WAKE_BATCH < waiting.length) setImmediate(next, from + WAKE_BATCH);
+    };
+    next(0);
   }
 }
 
