@@ -1,6 +1,7 @@
 // What the Contest API shows anonymous visitors (CCS_ANONYMOUS, issue 26 item 7): by default the
-// contest, its problems, state, scoreboard and awards, nothing per user (no teams, submissions,
-// judgements, runs, clarifications) in the REST endpoints and the event feed alike; `none` asks
+// contest, its problems, state, scoreboard, awards and the teams the scoreboard names (by their
+// shown names, never their usernames), nothing per user (no submissions, judgements, runs,
+// clarifications) in the REST endpoints and the event feed alike; `none` asks
 // for credentials everywhere. Signed-in readers are not affected.
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -17,6 +18,9 @@ describe('Contest API: what anonymous visitors see', () => {
     server = await startTestServer();
     admin = await adminAccount(server);
     contestId = (await seedLiveRoom(server.services.db, 3, server.clock.now().getTime(), 'anon')).contestId;
+    // Shown names apart from the usernames (one without any: it is shown by its id).
+    await server.services.db.updateTable('users').set({ nickname: 'Shown' }).where('username', 'in', ['anon0', 'anon1']).execute();
+    await server.services.db.updateTable('users').set({ nickname: '' }).where('username', '=', 'anon2').execute();
   });
   after(() => server?.destroy());
 
@@ -25,7 +29,16 @@ describe('Contest API: what anonymous visitors see', () => {
     for (const path of ['/contests', base, `${base}/state`, `${base}/scoreboard`, `${base}/problems`, `${base}/awards`, `${base}/languages`]) {
       assert.equal((await ccs(server.url, path)).status, 200, path);
     }
-    for (const name of ['teams', 'organizations', 'submissions', 'judgements', 'runs', 'clarifications']) {
+    // The teams the scoreboard refers to (referential integrity), by their shown names, never their usernames.
+    const teams = await ccs<CcsObject[]>(server.url, `${base}/teams`);
+    assert.equal(teams.status, 200);
+    assert.equal(teams.body.length, 3);
+    for (const team of teams.body) assert.equal(team.label, team.id);
+    assert.ok(!JSON.stringify(teams.body).includes('anon'), JSON.stringify(teams.body));
+    assert.ok(teams.body.some((t) => t.name === `Team ${t.id}`));
+    const board = await ccs<{ rows: { team_id: string }[] }>(server.url, `${base}/scoreboard`);
+    for (const row of board.body.rows) assert.ok(teams.body.some((t) => t.id === row.team_id), row.team_id);
+    for (const name of ['submissions', 'judgements', 'runs', 'clarifications']) {
       const reply = await ccs<{ message: string }>(server.url, `${base}/${name}`);
       assert.equal(reply.status, 401, name);
       assert.match(reply.body.message, /CCS_ANONYMOUS/);
@@ -33,11 +46,12 @@ describe('Contest API: what anonymous visitors see', () => {
       assert.equal((await ccs(server.url, `${base}/${name}`, { token: admin.api.token! })).status, 200, name);
     }
     const access = await ccs<{ endpoints: { type: string }[] }>(server.url, `${base}/access`);
-    assert.ok(!access.body.endpoints.some((e) => e.type === 'teams' || e.type === 'submissions'));
+    assert.ok(!access.body.endpoints.some((e) => e.type === 'submissions' || e.type === 'runs'));
     const feed = feedEvents((await feedText(server.url, contestId)).text);
     const types = new Set(feed.map((e) => e.type));
-    for (const type of ['contest', 'problems', 'state', 'awards']) assert.ok(types.has(type), type);
-    for (const type of ['teams', 'organizations', 'submissions', 'judgements', 'runs', 'clarifications']) assert.ok(!types.has(type), type);
+    for (const type of ['contest', 'problems', 'teams', 'state', 'awards']) assert.ok(types.has(type), type);
+    for (const type of ['submissions', 'judgements', 'runs', 'clarifications']) assert.ok(!types.has(type), type);
+    assert.ok(!JSON.stringify(feed).includes('anon'), 'a username in the anonymous feed');
     const full = feedEvents((await feedText(server.url, contestId, { token: admin.api.token! })).text);
     assert.ok(full.some((e) => e.type === 'submissions'));
     assert.ok((await ccs<CcsObject[]>(server.url, `${base}/scoreboard`)).body);

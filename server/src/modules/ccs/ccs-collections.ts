@@ -104,7 +104,7 @@ export class CcsReader {
       case 'organizations':
         return organizationObjects(await this.teams());
       case 'teams':
-        return (await this.teams()).map(teamObject);
+        return (await this.teams()).map((team) => teamObject(team, this.ctx.viewer.role === 'anonymous'));
       case 'submissions':
         return submissionObjects(this.ctx, await this.judging());
       case 'judgements':

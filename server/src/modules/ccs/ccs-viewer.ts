@@ -4,7 +4,8 @@
 // or an account outside the contest) sees every contest; its problems once it has started; the
 // frozen scoreboard and no judgement of a submission made from the freeze on until the thaw.
 // Anonymous visitors (no credentials) see what CCS_ANONYMOUS says: by default (`scoreboard`) the
-// contest, its problems, state, scoreboard and awards, nothing per user; `all`: the public view;
+// contest, its problems, state, scoreboard, awards and the teams the scoreboard names (without
+// their usernames), nothing per user (no submissions, judgements, runs, clarifications); `all`: the public view;
 // `none`: nothing (401).
 import type { Kysely } from 'kysely';
 import type { CcsAnonymous } from '../../config.ts';
@@ -16,8 +17,11 @@ import { isBoardFrozen, type BoardView } from '../contests/contest-freeze.ts';
 
 export type CcsViewer = { role: 'admin' } | { role: 'team'; userId: number } | { role: 'public' } | { role: 'anonymous' };
 
-/** What anonymous visitors are served under CCS_ANONYMOUS=scoreboard: nothing per user. */
-const ANONYMOUS_ENDPOINTS = new Set(['contests', 'contest', 'state', 'access', 'judgement-types', 'languages', 'problems', 'groups', 'scoreboard', 'awards', 'event-feed']);
+/**
+ * What anonymous visitors are served under CCS_ANONYMOUS=scoreboard: the scoreboard and what it
+ * refers to (teams by the names the scoreboard shows, without usernames; their organizations), nothing per user.
+ */
+const ANONYMOUS_ENDPOINTS = new Set(['contests', 'contest', 'state', 'access', 'judgement-types', 'languages', 'problems', 'groups', 'organizations', 'teams', 'scoreboard', 'awards', 'event-feed']);
 
 /** Whether the reader is served the endpoint (an event feed sends only the types it is served). */
 export function serves(viewer: CcsViewer, endpoint: string): boolean {
@@ -27,7 +31,7 @@ export function serves(viewer: CcsViewer, endpoint: string): boolean {
 /** Refuses the endpoint (401) to a reader not served it. */
 export function assertServed(viewer: CcsViewer, endpoint: string): void {
   if (!serves(viewer, endpoint)) {
-    throw fail('NOT_LOGGED_IN', `The Contest API shows anonymous visitors the contest, its problems and scoreboard only (CCS_ANONYMOUS=scoreboard): send credentials to read ${endpoint}`);
+    throw fail('NOT_LOGGED_IN', `The Contest API shows anonymous visitors the contest, its problems, teams and scoreboard only (CCS_ANONYMOUS=scoreboard): send credentials to read ${endpoint}`);
   }
 }
 
