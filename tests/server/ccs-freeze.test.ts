@@ -169,6 +169,12 @@ describe('Contest API: freeze, thaw and access', () => {
     assert.equal((await ccs(server.url, `/contests/${contestId}/submissions/XYZ_999`, null)).status, 404);
     assert.equal((await ccs(server.url, '/contests/9999', null)).status, 404);
     assert.equal((await ccs(server.url, `/contests/${contestId}/event-feed?since_token=xY-99_`, null)).status, 400);
+    // check-api.sh -e asks these of the older API's since_id.
+    for (const sinceId of ['999999', 'xY-99_']) {
+      const refused = await ccs<{ message: string }>(server.url, `/contests/${contestId}/event-feed?since_id=${sinceId}`, null);
+      assert.equal(refused.status, 400);
+      assert.match(refused.body.message, /since_token/);
+    }
   });
 
   it('hides the problems of a contest that has not started from all but administrators', async () => {

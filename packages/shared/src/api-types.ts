@@ -1443,6 +1443,7 @@ export interface ApiOperations {
     query: {
       since_token?: string;
       stream?: "true" | "false";
+      since_id?: string;
     };
     body: undefined;
     data: never;

@@ -142,9 +142,11 @@ export const ccsRoutes: RouteDef[] = [
     query: z.object({
       since_token: z.string().max(100).optional().meta({ description: 'the token of the last notification received: resume after it' }),
       stream: z.enum(['true', 'false'], { error: 'stream must be true or false' }).optional().meta({ description: 'false: send what there is now and end (Verdict extension)' }),
+      since_id: z.string().optional().meta({ description: 'refused (400): the API before 2023-06 resumed by event id; use since_token' }),
     }),
     reply: streamReply('application/x-ndjson'),
     handler: async (input, services) => {
+      if (input.query.since_id !== undefined) throw fail('VALIDATION', 'since_id is not supported (the Contest API before 2023-06): resume with since_token, the token of the last notification received');
       const since = input.query.since_token === undefined ? null : decodeToken(input.query.since_token);
       const ctx = await contextOf(input, services);
       const { user, token, ip } = input;
