@@ -29,6 +29,27 @@ export interface Config {
   ccsFeed: CcsFeedOptions;
   /** Who may read GET /metrics (docs/operations.md, "Metrics"). */
   metrics: MetricsAccess;
+  /** What the Contest API shows anonymous visitors (docs/ccs-api.md, Who sees what). */
+  ccsAnonymous: CcsAnonymous;
+  /** Long-lived streams: the event feed and GET /api/events (docs/security.md, Streams). */
+  streams: StreamOptions;
+}
+
+/** scoreboard: the contest, its problems and the scoreboard, nothing per user; all: the public view; none: nothing. */
+export const CCS_ANONYMOUS = ['scoreboard', 'all', 'none'] as const;
+export type CcsAnonymous = (typeof CCS_ANONYMOUS)[number];
+
+export interface StreamOptions {
+  /** A client that has not taken what was written for this long is dropped. */
+  stallMs: number;
+  /** Streams of one kind (feeds, live streams) one account may hold open at once. */
+  perAccount: number;
+  /** Streams without credentials one address may hold open at once. */
+  anonymousPerAddress: number;
+  /** Streams without credentials, from every address together. */
+  anonymousMax: number;
+  /** Streams of every kind and caller in this process. */
+  max: number;
 }
 
 /** Who may read /metrics: nobody (off), a bearer token, or anyone who reaches the port. */
@@ -81,6 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     judgeQueue: judgeQueueOptions(env),
     metrics: metricsAccess(env),
     ccsFeed: { pollMs: positiveMs(env, 'CCS_FEED_POLL_MS', 500), keepAliveMs: positiveMs(env, 'CCS_FEED_KEEPALIVE_MS', 60_000) },
+    ccsAnonymous: oneOf(env, 'CCS_ANONYMOUS', CCS_ANONYMOUS, 'scoreboard'),
+    streams: {
+      stallMs: positiveMs(env, 'STREAM_STALL_MS', 30_000),
+      perAccount: positiveCount(env, 'STREAMS_PER_ACCOUNT', 8),
+      anonymousPerAddress: positiveCount(env, 'STREAMS_ANONYMOUS_PER_ADDRESS', 4),
+      anonymousMax: positiveCount(env, 'STREAMS_ANONYMOUS_MAX', 200),
+      max: positiveCount(env, 'STREAMS_MAX', 5000),
+    },
     ...overrides,
   };
   if (!config.captcha && config.env === 'production') {
@@ -105,9 +134,20 @@ export interface JudgeQueueOptions {
   choreEveryMs: number;
 }
 
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!(values as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${values.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
 function positiveMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  return positiveCount(env, name, fallback, ' (milliseconds)');
+}
+
+function positiveCount(env: NodeJS.ProcessEnv, name: string, fallback: number, unit = ''): number {
   const n = int(env[name], fallback, name);
-  if (n <= 0) throw new Error(`${name} must be a positive integer (milliseconds), got "${env[name]}"`);
+  if (n <= 0) throw new Error(`${name} must be a positive integer${unit}, got "${env[name]}"`);
   return n;
 }
 

@@ -28,6 +28,9 @@ import { serveAnnouncements } from './modules/judging/announcement-socket.ts';
 import { JudgeProcess } from './modules/judging/judge-process.ts';
 import { ChangeFeed } from './modules/events/change-feed.ts';
 import { EventsHub } from './modules/events/events-hub.ts';
+import { StreamGuard } from './modules/events/stream-guard.ts';
+import { StreamLimits } from './modules/events/stream-limits.ts';
+import { CcsFeeds } from './modules/ccs/ccs-feed-hub.ts';
 import { createJudgeProvider } from './modules/judging/judge-provider.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -79,10 +82,17 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     closers.push(() => changes.stop());
     const events = new EventsHub(database.db, changes, log, () => clock.now());
     closers.push(async () => events.close());
-    const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages: languageCatalogFromJudge(judge, log), judgeQueue, leaderboards: new Leaderboards(database.db, opts.clock), changes, events };
+    const guard = new StreamGuard(database.db, log, () => clock.now());
+    closers.push(async () => guard.stop());
+    const languages = languageCatalogFromJudge(judge, log);
+    const leaderboards = new Leaderboards(database.db, opts.clock);
+    const ccsFeeds = new CcsFeeds({ db: database.db, languages, leaderboards, clock, log, changes }, config.ccsFeed);
+    const streams = { limits: new StreamLimits(config.streams), guard };
+    const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages, judgeQueue, leaderboards, changes, events, ccsFeeds, streams };
     if (config.metrics.kind !== 'off') {
       services.metrics = new Metrics(config.metrics, database, database.db);
-      services.metrics.countStreams(() => ({ live: events.size }));
+      // Every stream goes through the caps: feeds are the ones that are not live streams.
+      services.metrics.countStreams(() => ({ live: events.size, feeds: Math.max(0, streams.limits.size - events.size), anonymous: streams.limits.anonymous }));
     }
 
     await loadSamples(services);

@@ -12,6 +12,9 @@ import type { JudgeQueue } from './modules/judging/judge-queue.ts';
 import type { Leaderboards } from './modules/contests/leaderboard.ts';
 import type { ChangeFeed } from './modules/events/change-feed.ts';
 import type { EventsHub } from './modules/events/events-hub.ts';
+import type { StreamGuard } from './modules/events/stream-guard.ts';
+import type { StreamLimits } from './modules/events/stream-limits.ts';
+import type { CcsFeeds } from './modules/ccs/ccs-feed-hub.ts';
 import type { LanguageCatalog } from './modules/problems/templates-languages.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 
@@ -38,4 +41,8 @@ export interface Services {
   events: EventsHub;
   /** Prometheus metrics (GET /metrics); absent when METRICS is off. */
   metrics?: Metrics;
+  /** The Contest API's event feeds of this process: one reader and snapshot per contest and audience. */
+  ccsFeeds: CcsFeeds;
+  /** Every long-lived stream's caps and credentials. */
+  streams: { limits: StreamLimits; guard: StreamGuard };
 }

@@ -92,6 +92,8 @@ export class LiveFeed {
   private readonly abort = new AbortController();
   private done: Promise<void> | undefined;
   status = 0;
+  /** When the server ended the feed (Date.now()); null while it is open or when close() stopped it. */
+  endedAt: number | null = null;
 
   static async open(baseUrl: string, contestId: number | string, auth: CcsAuth = null, sinceToken?: string): Promise<LiveFeed> {
     const feed = new LiveFeed();
@@ -104,11 +106,15 @@ export class LiveFeed {
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) return;
+          if (done) {
+            feed.endedAt = Date.now();
+            return;
+          }
           feed.text += decoder.decode(value, { stream: true });
         }
       } catch {
-        // Stopped by close().
+        // Stopped by close(), or cut by the server.
+        if (!feed.abort.signal.aborted) feed.endedAt = Date.now();
       }
     })();
     return feed;
@@ -121,6 +127,12 @@ export class LiveFeed {
       if (Date.now() > deadline) throw new Error(`${what}: not there after ${ms} ms; received:\n${this.text.slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  /** Waits until the server ends the feed; fails after `ms`. Answers when it ended. */
+  async ended(ms = 5000): Promise<number> {
+    await this.until(() => this.endedAt !== null, ms, 'the end of the feed');
+    return this.endedAt!;
   }
 
   events(): FeedEvent[] {

@@ -5,6 +5,8 @@ import type { LiveEventData } from '@verdict/shared';
 export interface LiveEvent {
   event: string;
   data: unknown;
+  /** The `id:` the server gave the event (null without one). */
+  id: string | null;
 }
 
 export class LiveClient {
@@ -53,13 +55,15 @@ export class LiveClient {
 
   private take(block: string): void {
     let event = 'message';
+    let id: string | null = null;
     const data: string[] = [];
     for (const line of block.split('\n')) {
       if (line.startsWith(':')) this.comments++;
+      else if (line.startsWith('id: ')) id = line.slice(4);
       else if (line.startsWith('event: ')) event = line.slice(7);
       else if (line.startsWith('data: ')) data.push(line.slice(6));
     }
-    if (data.length > 0) this.events.push({ event, data: JSON.parse(data.join('\n')) });
+    if (data.length > 0) this.events.push({ event, data: JSON.parse(data.join('\n')), id });
     this.wake();
   }
 
@@ -70,6 +74,11 @@ export class LiveClient {
   /** The events of one type seen so far. */
   of<E extends keyof LiveEventData>(event: E): LiveEventData[E][] {
     return this.events.filter((e) => e.event === event).map((e) => e.data as LiveEventData[E]);
+  }
+
+  /** Each event's id and name, in order (what a client sees of the stream besides the data). */
+  idsAndEvents(): string[] {
+    return this.events.map((e) => `${e.id}:${e.event}`);
   }
 
   /** Waits until `done(events)` holds (checked on every event), or fails after `timeoutMs`. */

@@ -47,7 +47,7 @@ describe('Contest API: the event feed', () => {
   const sorted = (state: Map<string, unknown>) => new Map([...state].sort(([a], [b]) => (a < b ? -1 : 1)));
 
   before(async () => {
-    server = await startTestServer({ CCS_FEED_POLL_MS: '100', CCS_FEED_KEEPALIVE_MS: '400' });
+    server = await startTestServer({ CCS_FEED_POLL_MS: '100', CCS_FEED_KEEPALIVE_MS: '400', CCS_ANONYMOUS: 'all' });
     admin = await adminAccount(server);
     alice = await accountWithToken(server, { username: 'feed_alice' });
     bob = await accountWithToken(server, { username: 'feed_bob' });

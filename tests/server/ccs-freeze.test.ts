@@ -44,7 +44,7 @@ describe('Contest API: freeze, thaw and access', () => {
   }
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ CCS_ANONYMOUS: 'all' }); // the public view, read anonymously too
     admin = await adminAccount(server);
     alice = await accountWithToken(server, { username: 'ccsf_alice' });
     bob = await accountWithToken(server, { username: 'ccsf_bob' });

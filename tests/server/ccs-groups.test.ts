@@ -28,7 +28,8 @@ describe('Contest API: groups, hidden teams and organizations', () => {
   };
 
   before(async () => {
-    server = await startTestServer();
+    // The public view (CCS_ANONYMOUS=all): teams by their usernames, hidden ones left out.
+    server = await startTestServer({ CCS_ANONYMOUS: 'all' });
     admin = await adminAccount(server);
     alice = await accountWithToken(server, { username: 'grp_alice' });
     bob = await accountWithToken(server, { username: 'grp_bob' });

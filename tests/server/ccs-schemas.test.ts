@@ -108,7 +108,7 @@ describe('the Contest API against the 2023-06 JSON schemas @slow', function () {
   }
 
   before(async () => {
-    server = await startTestServer({ JUDGE_WORKERS: '1' });
+    server = await startTestServer({ JUDGE_WORKERS: '1', CCS_ANONYMOUS: 'all' });
     admin = await adminAccount(server);
     const affiliations = ['Peking University', 'Peking University', null];
     for (const [i, name] of ['ccs_ann', 'ccs_bob', 'ccs_cid'].entries()) {

@@ -38,10 +38,16 @@ export async function copyWhole(source: string, target: string): Promise<void> {
   }
 }
 
-/** What a streaming handler writes to: text chunks until the client leaves or `end` is called. */
+/**
+ * What a streaming handler writes to: text chunks until the client leaves or `end` is called.
+ * A writer with much to send waits on `drained()` between pieces (backpressure); a client that
+ * takes nothing for STREAM_STALL_MS while data waits for it is dropped (http/app.ts).
+ */
 export interface StreamWriter {
   /** Writes a chunk; false once the client has gone (nothing is written then). */
   write(chunk: string): boolean;
+  /** Resolves once what was written is down to a small buffer (at once if it is), or the stream closed. */
+  drained(): Promise<void>;
   /** Ends the reply. */
   end(): void;
   /** True once the client disconnected or the reply ended. */

@@ -17,7 +17,6 @@ import { BASIC_CHALLENGE, basicCredentials, userFromBasic } from '../modules/acc
 import { errorMiddleware, ok } from './envelope.ts';
 import { fail, isDomainError } from '../common/errors.ts';
 import { parseInput } from './validate.ts';
-import { PassThrough } from 'node:stream';
 import { FileReply, JsonDocumentReply, SerializedReply, StreamReply, type CurrentUser, type RouteDef, type StreamWriter, type UploadedFile } from './route.ts';
 
 export interface AppOptions {
@@ -28,8 +27,11 @@ export interface AppOptions {
 }
 
 const JSON_LIMIT = '1mb';
-/** Bytes a stream may hold for a client that does not read before the stream is closed. */
-const STREAM_BUFFER_LIMIT = 1 << 20;
+/**
+ * Bytes a stream may hold for its client at most, whatever the window: only a writer that does
+ * not wait (the live stream's small events) could reach it; the event feed waits at the high water.
+ */
+const STREAM_BUFFER_LIMIT = 16 << 20;
 
 export function createApp(services: Services, opts: AppOptions): Koa {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
@@ -239,40 +241,63 @@ async function runRoute(def: RouteDef, ctx: Context, services: Services): Promis
 
 /**
  * Answers with a stream that stays open: no compression or proxy buffering (each event must
- * reach the client when written), no socket timeout. The handler's `start` runs once Koa has
- * the body; a client that leaves closes the writer.
+ * reach the client when written), no socket timeout, written to the response itself (Koa does
+ * not respond). The handler's `start` runs once the headers are sent; a client that leaves closes
+ * the writer. Backpressure: past the socket's high-water mark (16 KiB) waiting for the client,
+ * `drained()` waits for it to be taken; a client that takes nothing of it for STREAM_STALL_MS is
+ * dropped (its connection destroyed, its buffer freed). A client is never dropped for the size of
+ * what it was sent at once.
  */
 function sendStream(ctx: Context, reply: StreamReply, services: Services): void {
-  const body = new PassThrough();
   ctx.status = 200;
   ctx.type = reply.contentType;
   ctx.set('Cache-Control', 'no-cache, no-transform');
   ctx.set('X-Accel-Buffering', 'no');
-  (ctx as { compress?: boolean }).compress = false;
+  // Written to the response itself, not through a stream Koa pipes: one buffer (the socket's), one copy.
+  ctx.respond = false;
+  const res = ctx.res;
   const socket = ctx.req.socket;
   socket.setTimeout(0);
   socket.setNoDelay(true);
   socket.setKeepAlive(true, 30_000);
-  ctx.body = body;
+  res.flushHeaders();
   const listeners: (() => void)[] = [];
+  let waiting: (() => void)[] = [];
+  let stall: NodeJS.Timeout | undefined;
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
+    clearTimeout(stall);
     for (const listener of listeners.splice(0)) listener();
-    body.end();
+    for (const resume of waiting.splice(0)) resume();
+    res.end();
+  };
+  /** Lets a client go that does not read: what was buffered for it is freed with its connection. */
+  const drop = (why: string) => {
+    services.log.info({ path: ctx.path, buffered: res.writableLength, why }, 'stream: client dropped');
+    close();
+    socket.destroy();
   };
   ctx.req.on('close', close);
-  ctx.res.on('close', close);
-  body.on('error', close);
+  res.on('close', close);
+  res.on('error', close);
+  res.on('drain', () => {
+    clearTimeout(stall);
+    stall = undefined;
+    const resumed = waiting;
+    waiting = [];
+    for (const resume of resumed) resume();
+  });
+  const stallMs = services.config.streams.stallMs;
   const writer: StreamWriter = {
     write: (chunk) => {
       if (closed) return false;
-      body.write(chunk);
-      // A client that stops reading is let go, not buffered for without end.
-      if (body.writableLength > STREAM_BUFFER_LIMIT) close();
+      if (!res.write(chunk)) stall ??= setTimeout(() => drop(`nothing read for ${stallMs} ms`), stallMs);
+      if (res.writableLength > STREAM_BUFFER_LIMIT) drop(`over ${STREAM_BUFFER_LIMIT} bytes waiting`);
       return !closed;
     },
+    drained: () => (closed || !res.writableNeedDrain ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
     end: close,
     get closed() {
       return closed;

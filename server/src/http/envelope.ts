@@ -31,6 +31,9 @@ export function errorMiddleware(log: Logger) {
         const kind = ErrorKinds[err.kind];
         ctx.status = kind.status;
         ctx.body = { code: kind.code, message: err.message, data: err.data };
+        // A refusal that says when to come back says it to HTTP clients too.
+        const retryAfterMs = (err.data as { retryAfterMs?: unknown } | null | undefined)?.retryAfterMs;
+        if (typeof retryAfterMs === 'number' && (ctx.status === 429 || ctx.status === 503)) ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
         return;
       }
       // formidable (multipart) errors carry `httpCode`: 413 for a file over the route's limit.

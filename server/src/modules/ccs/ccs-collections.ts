@@ -1,7 +1,10 @@
 // Every collection of a contest as one reader sees it at one moment. The REST endpoints read one
 // collection; the event feed reads them all, so what they are made of is read once per reader.
-import type { Services } from '../../services.ts';
 import { accountObjects, personObjects } from './ccs-accounts.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Leaderboards } from '../contests/leaderboard.ts';
+import type { LanguageCatalog } from '../problems/templates-languages.ts';
 import { contestClarifications, clarificationObjects, type ClarificationRow } from './ccs-clarifications.ts';
 import { contestObject, stateObject } from './ccs-contest.ts';
 import { contestProblemRows, judgementTypeObjects, languageObjects, problemObjects } from './ccs-problems.ts';
@@ -12,7 +15,12 @@ import { contestTeams, groupObject, organizationObjects, teamObject, type Contes
 import { serialize, versionOf, type CcsVersion } from './ccs-versions.ts';
 import type { CcsContext } from './ccs-viewer.ts';
 
-export type CcsDeps = Pick<Services, 'db' | 'languages' | 'leaderboards'>;
+/** What the reader needs of the services (not the services' type: the feed hub is one of them). */
+export interface CcsDeps {
+  db: Kysely<DB>;
+  languages: LanguageCatalog;
+  leaderboards: Leaderboards;
+}
 
 /** The collection endpoints of a contest, in the order the event feed sends them. */
 export const COLLECTIONS = [
@@ -144,7 +152,7 @@ export class CcsReader {
       case 'organizations':
         return organizationObjects(await this.teams());
       case 'teams':
-        return (await this.teams()).map(teamObject);
+        return (await this.teams()).map((team) => teamObject(team, this.ctx.viewer.role === 'anonymous'));
       case 'persons':
         return personObjects(await this.teams());
       case 'accounts':

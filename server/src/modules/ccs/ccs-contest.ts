@@ -4,7 +4,7 @@ import type { ContestRow } from '../contests/contest-access.ts';
 import { PENALTY_PER_REJECTION } from '../contests/scoreboard.ts';
 import { absTime, absTimeOrNull, relTime } from './ccs-format.ts';
 import { versionOf } from './ccs-versions.ts';
-import type { CcsContext } from './ccs-viewer.ts';
+import { serves, type CcsContext } from './ccs-viewer.ts';
 
 export function contestObject(contest: ContestRow) {
   const scoring = contest.scoring_rule === 'icpc' ? { scoreboard_type: 'pass-fail', penalty_time: relTime(PENALTY_PER_REJECTION * 60_000) } : { scoreboard_type: 'score' };
@@ -67,12 +67,14 @@ const NOT_IN_2023_06 = ['scoreboard_thaw_time', 'simplified_judgement_type_id', 
 
 /**
  * What the reader may do (administrators: thaw the board; a contest's team: post clarifications,
- * 2026-01) and which endpoints and properties it reads.
+ * 2026-01) and which endpoints and properties it reads (an anonymous visitor: what CCS_ANONYMOUS shows).
  */
 export function accessObject(ctx: CcsContext) {
   const version = versionOf(ctx);
   const capabilities = ctx.viewer.role === 'admin' ? ['contest_thaw'] : ctx.viewer.role === 'team' && version !== '2023-06' ? ['post_clar'] : [];
-  const endpoints = Object.entries(PROPERTIES).map(([type, properties]) => ({
+  const endpoints = Object.entries(PROPERTIES)
+    .filter(([type]) => serves(ctx.viewer, type))
+    .map(([type, properties]) => ({
     type,
     properties: version === '2023-06' ? properties.filter((p) => !NOT_IN_2023_06.includes(p)).concat(type === 'clarifications' ? ['to_team_id'] : []) : properties,
   }));

@@ -4,20 +4,16 @@
 // from a token sends it again (ccs-feed-token.ts).
 import { OVERLAP_MS, type FeedPosition } from './ccs-feed-token.ts';
 import { COLLECTIONS, type CcsReader } from './ccs-collections.ts';
-import { hiddenFrom } from './ccs-viewer.ts';
-
-export interface Notification {
-  type: string;
-  id: string | null;
-  data: unknown;
-}
+import { hiddenFrom, serves } from './ccs-viewer.ts';
 
 export interface FeedItem {
   /** `type/id`: the object the notification is about. */
   key: string;
-  notification: Notification;
-  /** The data as JSON, to tell a changed object from the same one. */
-  json: string;
+  /**
+   * The notification's start as JSON, `{"type":…,"id":…,"data":…`: its token and `}` follow.
+   * The same head is the same object: it tells a changed object from an unchanged one.
+   */
+  head: string;
   /** Where it moves the reader's position to once sent. */
   advances?: Partial<Pick<FeedPosition, 'submission' | 'judgement' | 'clarification'>>;
   /** Whether a feed resumed from `position` must send it again. */
@@ -26,8 +22,13 @@ export interface FeedItem {
 
 const always = () => true;
 
+/** A notification's start as JSON (`data` already JSON), in the order type, id, data, token. */
+export function notificationHead(type: string, id: string | null, json: string): string {
+  return `{"type":${JSON.stringify(type)},"id":${JSON.stringify(id)},"data":${json}`;
+}
+
 function item(type: string, id: string | null, data: unknown, extra: Pick<FeedItem, 'newerThan'> & Pick<Partial<FeedItem>, 'advances'> = { newerThan: always }): FeedItem {
-  return { key: `${type}/${id ?? ''}`, notification: { type, id, data }, json: JSON.stringify(data), ...extra };
+  return { key: `${type}/${id ?? ''}`, head: notificationHead(type, id, JSON.stringify(data)), ...extra };
 }
 
 /** Changed since the position, by id or (ids are not always committed in order) by time. */
@@ -38,7 +39,9 @@ export async function feedSnapshot(reader: CcsReader): Promise<FeedItem[]> {
   const hiddenNow = hiddenFrom(ctx) !== null;
   const items: FeedItem[] = [item('contest', String(ctx.contest.id), reader.contest())];
   for (const name of COLLECTIONS) {
-    if (name === 'submissions') {
+    if (!serves(ctx.viewer, name)) {
+      if (name === 'submissions') items.push(item('state', null, reader.state()));
+    } else if (name === 'submissions') {
       items.push(item('state', null, reader.state()));
       const { submissions } = await reader.judging();
       const objects = await reader.collection('submissions');

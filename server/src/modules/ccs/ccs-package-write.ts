@@ -38,7 +38,8 @@ export async function contestPackageFiles(services: Services, ctx: VersionedCont
   for (const endpoint of PACKAGE_ENDPOINTS) {
     json(`${endpoint}.json`, endpoint === 'state' ? reader.state() : endpoint === 'scoreboard' ? await reader.scoreboard() : await reader.collection(endpoint as never));
   }
-  files.set('event-feed.ndjson', Buffer.from((await feedSnapshot(reader)).map((item) => `${JSON.stringify(item.notification)}\n`).join('')));
+  // Each notification as the feed writes it, without a token (optional in a package).
+  files.set('event-feed.ndjson', Buffer.from((await feedSnapshot(reader)).map((item) => `${item.head}}\n`).join('')));
   for (const submission of (await reader.collection('submissions')) as { id: string; files: { filename: string }[] }[]) {
     for (const file of submission.files) files.set(`submissions/${submission.id}/${file.filename}`, await bytesOf((await submissionFilesZip(services.db, ctx, submission.id)).body));
   }
@@ -54,7 +55,8 @@ export async function contestPackageFiles(services: Services, ctx: VersionedCont
 
 /** GET /api/contest/package: the package of a contest as a zip (administrators). */
 export async function contestPackageZip(services: Services, contestId: number): Promise<FileReply> {
-  const base = await ccsContext(services.db, null, String(contestId), services.clock.now());
+  // The administrators' view: CCS_ANONYMOUS does not apply ('all' only lets the look-up through).
+  const base = await ccsContext(services.db, null, String(contestId), services.clock.now(), 'all');
   const ctx: VersionedContext = { ...base, viewer: { role: 'admin' }, version: '2026-01' };
   const files = await contestPackageFiles(services, ctx);
   const zip = new yazl.ZipFile();

@@ -17,7 +17,7 @@ import { decodeToken } from './ccs-feed-token.ts';
 import { submissionFilesZip } from './ccs-submission-files.ts';
 import { patchContest } from './ccs-thaw.ts';
 import { apiInformation, serialize, type CcsVersion, type VersionedContext } from './ccs-versions.ts';
-import { ccsContext } from './ccs-viewer.ts';
+import { anonymousViewer, assertServed, ccsContext } from './ccs-viewer.ts';
 
 const TAG = 'contest api';
 type Input = RouteInput<unknown, unknown>;
@@ -75,13 +75,21 @@ function versionRoutes(base: string, version: CcsVersion): RouteDef[] {
   const label = `Contest API ${version}`;
 
   /** The contest the path names, as the caller sees it, in this release. */
-  const contextOf = async ({ params, user }: Input, { db, clock }: Services): Promise<VersionedContext> => ({ ...(await ccsContext(db, user, params.contestId, clock.now())), version });
-  const reader = async (input: Input, services: Services) => new CcsReader(services, await contextOf(input, services));
+  const contextOf = async ({ params, user }: Input, { db, clock, config }: Services): Promise<VersionedContext> => ({
+    ...(await ccsContext(db, user, params.contestId, clock.now(), config.ccsAnonymous)),
+    version,
+  });
+  /** The contest's reader for an endpoint; 401 for an anonymous visitor the endpoint is not shown to (CCS_ANONYMOUS). */
+  const reader = async (input: Input, services: Services, endpoint: string) => {
+    const ctx = await contextOf(input, services);
+    assertServed(ctx.viewer, endpoint);
+    return new CcsReader(services, ctx);
+  };
 
   const collectionRoutes = [...COLLECTIONS, ...REST_ONLY_COLLECTIONS].flatMap((name: CollectionName) => [
-    read(`${CONTEST}/${name}`, `${label}: the contest's ${name} the caller may see`, async (input, services) => (await reader(input, services)).collection(name)),
+    read(`${CONTEST}/${name}`, `${label}: the contest's ${name} the caller may see`, async (input, services) => (await reader(input, services, name)).collection(name)),
     read(`${CONTEST}/${name}/:id`, `${label}: one of the contest's ${name}`, async (input, services) =>
-      find(await (await reader(input, services)).collection(name), input.params.id, name.replace(/s$/, '')),
+      find(await (await reader(input, services, name)).collection(name), input.params.id, name.replace(/s$/, '')),
     ),
   ]);
 
@@ -102,11 +110,12 @@ function versionRoutes(base: string, version: CcsVersion): RouteDef[] {
 
   return [
     read(base, `${label}: version and provider`, async () => apiInformation(version)),
-    read(`${base}/contests`, `${label}: every contest`, async (_input, { db }) => {
+    read(`${base}/contests`, `${label}: every contest`, async ({ user }, { db, config }) => {
+      if (!user) anonymousViewer(config.ccsAnonymous);
       const rows = await db.selectFrom('contests').selectAll().orderBy('id').execute();
       return rows.map((row) => serialize(version, 'contest', contestObject(row)));
     }),
-    read(CONTEST, `${label}: one contest`, async (input, services) => (await reader(input, services)).contest()),
+    read(CONTEST, `${label}: one contest`, async (input, services) => (await reader(input, services, 'contest')).contest()),
     route({
       method: 'patch',
       path: CONTEST,
@@ -125,11 +134,11 @@ function versionRoutes(base: string, version: CcsVersion): RouteDef[] {
       reply: jsonDocumentReply(),
       handler: async (input, services) => new JsonDocumentReply(serialize(version, 'contest', await patchContest(services.db, await contextOf(input, services), input.body))),
     }),
-    read(`${CONTEST}/state`, `${label}: the contest's state`, async (input, services) => (await reader(input, services)).state()),
+    read(`${CONTEST}/state`, `${label}: the contest's state`, async (input, services) => (await reader(input, services, 'state')).state()),
     read(`${CONTEST}/access`, `${label}: what the caller may do and read`, async (input, services) => accessObject(await contextOf(input, services))),
-    read(`${CONTEST}/scoreboard`, `${label}: the scoreboard (frozen for all but administrators while frozen)`, async (input, services) => (await reader(input, services)).scoreboard()),
+    read(`${CONTEST}/scoreboard`, `${label}: the scoreboard (frozen for all but administrators while frozen)`, async (input, services) => (await reader(input, services, 'scoreboard')).scoreboard()),
     read(`${CONTEST}/account`, `${label}: the caller's own account (a contest's team)`, async (input, services) => {
-      const [account] = await (await reader(input, services)).collection('accounts');
+      const [account] = await (await reader(input, services, 'account')).collection('accounts');
       if (!account || input.user === null || String(input.user.id) !== account.id) throw fail('NOT_FOUND', "The caller has no account in this contest: only a contest's teams have one (administrators read accounts)");
       return account;
     }),
@@ -150,7 +159,13 @@ function versionRoutes(base: string, version: CcsVersion): RouteDef[] {
         if (input.query.since_id !== undefined) throw fail('VALIDATION', 'since_id is not a parameter of the 2023-06 or 2026-01 event feed: resume with since_token (the token of the last notification)');
         const since = input.query.since_token === undefined ? null : decodeToken(input.query.since_token);
         const ctx = await contextOf(input, services);
-        return eventFeedReply(services, ctx, { since, stream: input.query.stream !== 'false' }, services.config.ccsFeed);
+        const { user, token, ip } = input;
+        const { limits, guard } = services.streams;
+        const release = limits.admit('feed', { userId: user?.id ?? null, ip });
+        return eventFeedReply(services.ccsFeeds, ctx, { since, stream: input.query.stream !== 'false' }, services.config.ccsFeed, async (out) => {
+          out.onClose(release);
+          if (user) await guard.watch(user, token, out);
+        });
       },
     }),
     route({

@@ -48,12 +48,16 @@ export async function contestTeams(db: Kysely<DB>, contestId: number): Promise<C
 /** The affiliation a team's organization is made of; null when the member has none. */
 const affiliationOf = (team: TeamRow) => team.affiliation?.trim() || null;
 
-export function teamObject(team: TeamRow) {
+/**
+ * A team as the API serves it. `anonymous`: as anonymous visitors see it (CCS_ANONYMOUS=scoreboard):
+ * the name the scoreboard shows, never the account's username (its login name), `label` its id.
+ */
+export function teamObject(team: TeamRow, anonymous = false) {
   const affiliation = affiliationOf(team);
   return {
     id: String(team.id),
-    name: team.nickname.trim() || team.username,
-    label: team.username,
+    name: team.nickname.trim() || (anonymous ? `Team ${team.id}` : team.username),
+    label: anonymous ? String(team.id) : team.username,
     display_name: null,
     organization_id: affiliation ? organizationId(affiliation) : null,
     group_ids: team.group_ids,

@@ -4,16 +4,17 @@
 // contest changed (frozen, thawed, edited) and that its scoreboard did; an administrator hears
 // every submission and clarification of the contest. Scoreboard news is sent at most once per
 // SCOREBOARD_EVERY_MS per contest: clients fetch the board then, so 1000 streams cost one burst
-// of cached reads per second, not one per verdict. Streams are checked again every
-// RECHECK_EVERY_MS (two queries for all of them): a session that ended or a membership that was
-// removed closes its stream, and the client, refused on reconnecting, goes to the login page.
+// of cached reads per second, not one per verdict. Each stream numbers its own events (`id:`):
+// no stream's ids count what others were sent. A stream's credentials are checked by the
+// stream guard (stream-guard.ts: a revoked token, a changed password or role closes it within a
+// second); memberships every RECHECK_EVERY_MS (one query for all streams): a member removed from
+// the contest loses the stream, and the client, refused on reconnecting, goes where it may.
 import type { Kysely } from 'kysely';
 import type { LiveEventData, LiveEventName, LiveSubmission } from '@verdict/shared';
 import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import type { StreamWriter } from '../../common/files.ts';
 import { formatTime } from '../../common/wire.ts';
-import { hashToken } from '../accounts/tokens.ts';
 import { judgeView, memberView, selectClarifications, type ClarificationRow } from '../clarifications/clarification-rows.ts';
 import { PENDING_STATES } from '../submissions/submissions-states.ts';
 import type { ContestRow } from '../contests/contest-access.ts';
@@ -23,8 +24,6 @@ import type { Change, ChangeFeed, SubmissionChange } from './change-feed.ts';
 export const HEARTBEAT_MS = 25_000;
 export const RECHECK_EVERY_MS = 10_000;
 export const SCOREBOARD_EVERY_MS = 1000;
-/** Streams one account may hold open at once (tabs, devices). */
-export const MAX_STREAMS_PER_USER = 8;
 
 export type ContestTimes = Pick<ContestRow, 'start_time' | 'freeze_time' | 'thawed_at'>;
 
@@ -35,8 +34,9 @@ export interface LiveStream {
   contestId: number | null;
   /** The contest's start (before it, a member's clarifications carry no problem titles) and freeze. */
   contest: ContestTimes | null;
-  token: string;
   out: StreamWriter;
+  /** The id of the last event sent on this stream (each stream counts its own). */
+  lastId?: number;
 }
 
 export class EventsHub {
@@ -50,7 +50,6 @@ export class EventsHub {
   private readonly boardSentAt = new Map<string, number>();
   /** Each followed contest's start and freeze, as last read (a contest change reads them again). */
   private readonly times = new Map<number, ContestTimes>();
-  private sequence = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -61,12 +60,6 @@ export class EventsHub {
 
   get size(): number {
     return this.streams.size;
-  }
-
-  streamsOf(userId: number): number {
-    let n = 0;
-    for (const s of this.streams) if (s.userId === userId) n++;
-    return n;
   }
 
   /** Starts sending to `stream` until it closes. */
@@ -113,13 +106,19 @@ export class EventsHub {
     this.boardDue.clear();
   }
 
-  /** An event as the stream carries it, made once and written to every stream it is for. */
+  /** An event as the stream carries it but its id, made once and written to every stream it is for. */
   private frame<E extends LiveEventName>(event: E, data: LiveEventData[E]): string {
-    return `id: ${++this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+
+  /** Writes a frame to one stream under that stream's next id. */
+  private deliver(stream: LiveStream, frame: string): void {
+    stream.lastId = (stream.lastId ?? 0) + 1;
+    stream.out.write(`id: ${stream.lastId}\n${frame}`);
   }
 
   private send<E extends LiveEventName>(stream: LiveStream, event: E, data: LiveEventData[E]): void {
-    stream.out.write(this.frame(event, data));
+    this.deliver(stream, this.frame(event, data));
   }
 
   private beat(): void {
@@ -136,7 +135,7 @@ export class EventsHub {
       else if (change.kind === 'clarification') clarificationIds.push(change.id);
       else {
         const frame = this.frame('contest', { contestId: change.contestId });
-        for (const stream of this.byContest.get(change.contestId) ?? []) stream.out.write(frame);
+        for (const stream of this.byContest.get(change.contestId) ?? []) this.deliver(stream, frame);
         this.boardChanged(change.contestId, 'all');
       }
     }
@@ -161,7 +160,7 @@ export class EventsHub {
     const groups = change.contestId === null ? [null] : [change.contestId, null];
     for (const key of groups) {
       for (const stream of this.byContest.get(key) ?? []) {
-        if (stream.admin || stream.userId === change.userId) stream.out.write((frame ??= this.frame('submission', message)));
+        if (stream.admin || stream.userId === change.userId) this.deliver(stream, (frame ??= this.frame('submission', message)));
       }
     }
     // A new submission adds a try (a pending "?" on a frozen board); a verdict may change the board,
@@ -187,7 +186,7 @@ export class EventsHub {
         this.boardDue.delete(key);
         this.boardSentAt.set(key, Date.now());
         const frame = this.frame('scoreboard', { contestId });
-        for (const stream of this.byContest.get(contestId) ?? []) if (audience === 'all' || stream.admin) stream.out.write(frame);
+        for (const stream of this.byContest.get(contestId) ?? []) if (audience === 'all' || stream.admin) this.deliver(stream, frame);
       }, wait),
     );
   }
@@ -214,48 +213,30 @@ export class EventsHub {
       // A member's view differs only by whether they asked and whether titles are open: a few frames serve a room.
       const frames = new Map<string, string>();
       const judges = () => frames.get('judge') ?? frames.set('judge', this.frame('clarification', judgeView(row))).get('judge')!;
-      for (const stream of this.byContest.get(null) ?? []) if (stream.admin) stream.out.write(judges());
+      for (const stream of this.byContest.get(null) ?? []) if (stream.admin) this.deliver(stream, judges());
       for (const stream of this.byContest.get(row.contest_id) ?? []) {
-        if (stream.admin) stream.out.write(judges());
+        if (stream.admin) this.deliver(stream, judges());
         else if (memberMaySee(row, stream.userId)) {
           const start = this.times.get(row.contest_id)?.start_time;
           const titlesOpen = start !== undefined && now >= start;
           const key = `${row.asker_id === stream.userId}:${titlesOpen}`;
           let frame = frames.get(key);
           if (!frame) frames.set(key, (frame = this.frame('clarification', memberView(row, stream.userId, titlesOpen))));
-          stream.out.write(frame);
+          this.deliver(stream, frame);
         }
       }
     }
   }
 
-  /** Closes the streams whose session ended or whose member left the contest (every RECHECK_EVERY_MS). */
+  /** Closes the streams whose member left the contest (every RECHECK_EVERY_MS; credentials: stream-guard.ts). */
   async recheckStreams(): Promise<void> {
-    const streams = [...this.streams];
+    const streams = [...this.streams].filter((s) => !s.admin && s.contestId !== null);
     if (streams.length === 0) return;
     try {
-      const hashes = [...new Set(streams.map((s) => hashToken(s.token)))];
-      const live = new Set(
-        (
-          await this.db
-            .selectFrom('auth_tokens')
-            .select('token_hash')
-            .where('token_hash', 'in', hashes)
-            .where('revoked_at', 'is', null)
-            .where('expires_at', '>', this.now())
-            .execute()
-        ).map((r) => r.token_hash),
-      );
-      const members = new Set<string>();
-      const contests = [...new Set(streams.filter((s) => !s.admin && s.contestId !== null).map((s) => s.contestId!))];
-      if (contests.length > 0) {
-        const rows = await this.db.selectFrom('contest_users').select(['contest_id', 'user_id']).where('contest_id', 'in', contests).execute();
-        for (const r of rows) members.add(`${r.contest_id}:${r.user_id}`);
-      }
-      for (const stream of streams) {
-        const member = stream.admin || stream.contestId === null || members.has(`${stream.contestId}:${stream.userId}`);
-        if (!live.has(hashToken(stream.token)) || !member) stream.out.end();
-      }
+      const contests = [...new Set(streams.map((s) => s.contestId!))];
+      const rows = await this.db.selectFrom('contest_users').select(['contest_id', 'user_id']).where('contest_id', 'in', contests).execute();
+      const members = new Set(rows.map((r) => `${r.contest_id}:${r.user_id}`));
+      for (const stream of streams) if (!members.has(`${stream.contestId}:${stream.userId}`)) stream.out.end();
     } catch (err) {
       this.log.warn({ reason: (err as Error).message }, 'live updates: could not check the open streams');
     }

@@ -2,11 +2,9 @@
 // submissions anywhere. What each caller hears: events-hub.ts; the events and their data:
 // docs/api-decisions.md, Live updates.
 import { z } from 'zod';
-import { fail } from '../../common/errors.ts';
 import { idField } from '../../http/fields.ts';
 import { StreamReply, route, streamReply } from '../../http/route.ts';
 import { assertCanSeeContest, isAdmin } from '../contests/contest-access.ts';
-import { MAX_STREAMS_PER_USER } from './events-hub.ts';
 
 const optionalContestId = z
   .preprocess((v) => (v === '' ? undefined : v), idField('contestId').optional())
@@ -22,14 +20,14 @@ export const eventRoutes = [
       'Live updates as Server-Sent Events (text/event-stream): hello, submission (your own; every one for admins, with the test being run), clarification, contest, scoreboard; a comment line every 25 s keeps it open. Send the token in the Authorization header (read it with fetch; EventSource cannot).',
     query: z.object({ contestId: optionalContestId }).strict(),
     reply: streamReply('text/event-stream'),
-    handler: async ({ query, user, token }, { db, events }) => {
+    handler: async ({ query, user, token, ip }, { db, events, streams }) => {
       const contest = query.contestId === undefined ? null : await assertCanSeeContest(db, user!, query.contestId);
-      if (events.streamsOf(user!.id) >= MAX_STREAMS_PER_USER) {
-        throw fail('RATE_LIMITED', `Too many live connections for this account: at most ${MAX_STREAMS_PER_USER} at once (close other tabs)`);
-      }
-      return new StreamReply('text/event-stream', (out) =>
-        events.add({ userId: user!.id, admin: isAdmin(user!), contestId: contest?.id ?? null, contest, token: token!, out }),
-      );
+      const release = streams.limits.admit('events', { userId: user!.id, ip });
+      return new StreamReply('text/event-stream', async (out) => {
+        out.onClose(release);
+        await streams.guard.watch(user!, token, out);
+        events.add({ userId: user!.id, admin: isAdmin(user!), contestId: contest?.id ?? null, contest, out });
+      });
     },
   }),
 ];

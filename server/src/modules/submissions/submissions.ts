@@ -13,8 +13,10 @@ import { assertCanOpenContestProblem, isAdmin } from '../contests/contest-access
 import type { JudgeQueue } from '../judging/judge-queue.ts';
 import { packageLanguages } from '../problems/packages.ts';
 import { findLanguage, type LanguageCatalog } from '../problems/templates-languages.ts';
+import { MAX_SOURCE_BYTES } from './source-limits.ts';
 
-export const MAX_SOURCE_BYTES = 64 * 1024;
+export { MAX_SOURCE_BYTES };
+
 /** All the files of a submission of several files together. */
 export const MAX_FILES_BYTES = 256 * 1024;
 /** Per user (administrators are not limited): one submission per interval, and a cap per minute. */
