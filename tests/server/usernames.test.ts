@@ -59,6 +59,8 @@ describe('canonical usernames', function () {
     ['\u202Eecila', 'a right-to-left override', 400, /text-direction controls \(U\+202E\)/],
     ['ali\u00ADce', 'a soft hyphen', 400, /invisible/],
     ['Аdmin', 'a Cyrillic А in Admin', 400, /mix scripts/],
+    // Review: TR39 maps capital I to l, but the key lower-cases first (I → i), so this passed.
+    ['AIice', 'a capital I for the l', 409, /too like an existing one/],
   ];
 
   for (const [name, what, status, message] of refusals) {

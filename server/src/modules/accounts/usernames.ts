@@ -2,6 +2,8 @@
 // are equal: Unicode NFKC, lower case, then the Unicode TR39 skeleton (every character replaced
 // by its prototype in Unicode's confusables.txt, as packaged by `unhomoglyph`, MIT), lower case
 // again. So `Alice`, `ALICE`, `ａｌｉｃｅ` and `аlice` (Cyrillic а) share one key with `alice`.
+// A name is also too like another when their shapes are equal (the skeleton taken before
+// lower-casing, usernameShape, migration 0030): `AIice` with a capital I is `alice`'s.
 // The key is unique among users (migration 0020) and is the one key of every login limit.
 // Names that cannot be told apart from another by looking are refused outright: invisible
 // characters (zero-width, soft hyphen, variation selectors…), text-direction controls and names
@@ -14,12 +16,31 @@ import { fail } from '../../common/errors.ts';
 
 const prototypes: Record<string, string> = createRequire(import.meta.url)('unhomoglyph/data.json');
 
+/** Every character replaced by its confusables prototype (TR39's skeleton, on NFD text). */
+function skeleton(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFD')) out += prototypes[ch] ?? ch;
+  return out.normalize('NFD');
+}
+
 /** The canonical key of a name (also of an e-mail address, for the login limits). */
 export function usernameKey(name: string): string {
-  const folded = name.normalize('NFKC').toLowerCase().normalize('NFD');
-  let skeleton = '';
-  for (const ch of folded) skeleton += prototypes[ch] ?? ch;
-  return skeleton.normalize('NFD').toLowerCase().normalize('NFC');
+  return skeleton(name.normalize('NFKC').toLowerCase()).toLowerCase().normalize('NFC');
+}
+
+/**
+ * The name's skeleton taken before lower-casing (then lower-cased and skeletoned again). The key
+ * lower-cases first, which turns a capital I into i where TR39 maps it to l: `AIice` had another
+ * key than `alice` (found in review). Lower-casing after the skeleton instead would part `ALICE`
+ * from `alice`, so a name is too like another when either its key or its shape is the other's.
+ */
+export function usernameShape(name: string): string {
+  return skeleton(skeleton(name.normalize('NFKC')).toLowerCase()).toLowerCase().normalize('NFC');
+}
+
+/** The columns a name sets on its users row. */
+export function usernameColumns(name: string): { username_key: string; username_shape: string } {
+  return { username_key: usernameKey(name), username_shape: usernameShape(name) };
 }
 
 const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
@@ -86,13 +107,14 @@ export async function usernameClash(db: Kysely<DB>, username: string, exceptUser
   let q = db
     .selectFrom('users')
     .select('username')
-    .where((eb) => eb.or([eb('username', '=', username), eb('username_key', '=', usernameKey(username))]));
+    .where((eb) => eb.or([eb('username', '=', username), eb('username_key', '=', usernameKey(username)), eb('username_shape', '=', usernameShape(username))]));
   if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
   const rows = await q.execute();
   if (rows.some((r) => r.username === username)) return 'same';
   if (rows.length > 0) return 'lookalike';
   const unkeyed = await db.selectFrom('users').select(['id', 'username']).where('username_key', 'is', null).execute();
-  return unkeyed.some((r) => r.id !== exceptUserId && usernameKey(r.username) === usernameKey(username)) ? 'lookalike' : null;
+  const alike = (other: string) => usernameKey(other) === usernameKey(username) || usernameShape(other) === usernameShape(username);
+  return unkeyed.some((r) => r.id !== exceptUserId && alike(r.username)) ? 'lookalike' : null;
 }
 
 /** Accounts left without a key by migration 0020 because their name clashed with an older one's. */

@@ -9,7 +9,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import { revokeUserTokens } from '../accounts/tokens.ts';
 import { assertCurrentPassword } from '../accounts/current-password.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, userConflict } from '../accounts/auth.ts';
-import { assertUsernameFree, usernameKey } from '../accounts/usernames.ts';
+import { assertUsernameFree, usernameColumns } from '../accounts/usernames.ts';
 
 const WIRE_COLUMNS = ['id', 'username', 'email', 'nickname', 'gender', 'auth'] as const;
 
@@ -58,7 +58,7 @@ export async function updateOwnUser(db: Kysely<DB>, me: CurrentUser, token: stri
         .updateTable('users')
         .set({
           username: input.username,
-          ...(renamed ? { username_key: usernameKey(input.username) } : {}),
+          ...(renamed ? { ...usernameColumns(input.username) } : {}),
           nickname: input.nickname,
           email: input.email,
           gender: input.gender,
