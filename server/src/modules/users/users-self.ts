@@ -2,12 +2,13 @@
 // profile pages). Nobody edits another person's record here; admins use the user management calls.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { fail } from '../../common/errors.ts';
+import { fail, isDomainError } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { revokeUserTokens } from '../accounts/tokens.ts';
 import { assertCurrentPassword } from '../accounts/current-password.ts';
+import { underLoginTry } from '../accounts/rate-limit.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, userConflict } from '../accounts/auth.ts';
 import { assertUsernameFree, usernameColumns } from '../accounts/usernames.ts';
 
@@ -50,7 +51,13 @@ export async function updateOwnUser(db: Kysely<DB>, me: CurrentUser, token: stri
   if (input.password || input.email !== stored.email) await assertCurrentPassword(db, me, input.currentPassword, ip, now);
   const renamed = input.username !== me.username;
   if (renamed) await assertUsernameFree(db, input.username, USERNAME_TAKEN, me.id);
-  if (await emailTaken(db, input.email, me.id)) throw fail('CONFLICT', EMAIL_TAKEN);
+  // A taken address counts like a failed login of the account and the address: else a session
+  // (of any account, with its own password) could ask about address after address (review).
+  if (input.email !== stored.email) {
+    await underLoginTry(db, { account: me.username, ip }, now, (err) => isDomainError(err, 'CONFLICT'), async () => {
+      if (await emailTaken(db, input.email, me.id)) throw fail('CONFLICT', EMAIL_TAKEN);
+    });
+  }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await db.transaction().execute(async (trx) => {
