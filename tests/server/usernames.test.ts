@@ -61,6 +61,9 @@ describe('canonical usernames', function () {
     ['Аdmin', 'a Cyrillic А in Admin', 400, /mix scripts/],
     // Review: TR39 maps capital I to l, but the key lower-cases first (I → i), so this passed.
     ['AIice', 'a capital I for the l', 409, /too like an existing one/],
+    ['ali\u0307ce', 'a dot above on i (drawn on its own dot)', 400, /hidden combining mark \(U\+0307 on i\)/],
+    ['al\u0131\u0307ce', 'a dotless ı with a dot above', 400, /hidden combining mark \(U\+0307 on ı\)/],
+    ['ale\u0301\u0301x', 'one acute accent twice', 400, /the same combining mark twice \(U\+0301\)/],
   ];
 
   for (const [name, what, status, message] of refusals) {

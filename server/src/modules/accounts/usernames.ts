@@ -71,6 +71,33 @@ const ALLOWED_MIXES = [
 
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
+const MARK = /\p{Mn}/u;
+// Letters whose own dot hides a dot above (Unicode Soft_Dotted, and the dotless ı and ȷ that are
+// drawn as i and j with one).
+const SOFT_DOTTED = /[\p{Soft_Dotted}\u0131\u0237]/u;
+const DOT_ABOVE = '\u0307';
+
+/**
+ * TR39's optional detection of marks that cannot be seen (section 5.4): a dot above on i or j
+ * (`ali\u0307ce` is drawn as `alice`) and the same mark twice in a row on one letter. The key
+ * keeps marks, so such a name would be another account's look-alike (found in review).
+ */
+function hiddenMark(nfkc: string): string | null {
+  let base = '';
+  let previous = '';
+  for (const ch of nfkc.normalize('NFD')) {
+    if (!MARK.test(ch)) {
+      base = ch;
+      previous = '';
+      continue;
+    }
+    if (ch === DOT_ABOVE && SOFT_DOTTED.test(base) && previous === '') return `Usernames cannot contain a hidden combining mark (${codePoint(ch)} on ${base})`;
+    if (ch === previous) return `Usernames cannot contain the same combining mark twice (${codePoint(ch)})`;
+    previous = ch;
+  }
+  return null;
+}
+
 /** Why a name may not be chosen, or null when it may. */
 export function usernameProblem(name: string): string | null {
   const nfkc = name.normalize('NFKC');
@@ -79,6 +106,8 @@ export function usernameProblem(name: string): string | null {
     if (INVISIBLE.test(ch)) return `Usernames cannot contain invisible characters (${codePoint(ch)})`;
     if (ODD_SPACE.test(ch)) return `Usernames cannot contain spaces other than the plain space (${codePoint(ch)})`;
   }
+  const hidden = hiddenMark(nfkc);
+  if (hidden) return hidden;
   const scripts = new Set<string>();
   for (const ch of nfkc) {
     const script = scriptOf(ch);
