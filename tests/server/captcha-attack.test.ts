@@ -130,4 +130,16 @@ describe('security: captcha attacks (issue 26)', function () {
     assert.equal(statuses.filter((s) => s === 200).length, MAX_CAPTCHAS_PER_IP);
     assert.equal(statuses.filter((s) => s === 429).length, 5);
   });
+
+  it('an IPv6 client counts by its /64, not by each of its 2^64 addresses (review)', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: MAX_CAPTCHAS_PER_IP + 5 }, (_, i) =>
+        api.raw('/api/captcha', { headers: { 'X-Forwarded-For': `2001:db8:7:9:${(i + 1).toString(16)}::${i % 7}` } }).then((r) => r.status),
+      ),
+    );
+    assert.equal(statuses.filter((s) => s === 200).length, MAX_CAPTCHAS_PER_IP);
+    assert.equal(statuses.filter((s) => s === 429).length, 5);
+    const neighbour = await api.raw('/api/captcha', { headers: { 'X-Forwarded-For': '2001:db8:7:a::1' } });
+    assert.equal(neighbour.status, 200, 'the next /64 is another client');
+  });
 });
