@@ -77,6 +77,13 @@ describe('canonical usernames', function () {
     });
   }
 
+  it('of two look-alikes created at once (capital I and l), only one is kept (review)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const replies = await Promise.all([add(`race${i}Ivy`), add(`race${i}lvy`)]);
+      assert.equal(replies.filter((r) => r.code === 0).length, 1, JSON.stringify(replies.map((r) => r.message)));
+    }
+  });
+
   it('refuses a whole-script look-alike of an existing name (Cyrillic аое for Latin aoe)', async () => {
     assert.equal((await add('aoe')).code, 0);
     const clash = await add('\u0430\u043e\u0435');
