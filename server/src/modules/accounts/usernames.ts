@@ -71,6 +71,12 @@ const ALLOWED_MIXES = [
 
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
+// Letters of Latin and Cyrillic added after Unicode 13, the version of unhomoglyph's
+// confusables (old Polish o U+A7C1 is drawn as o): the skeleton would keep them as they are, so
+// a name could pass as another's (found in review). Node's ICU knows them, so \p{Cn} does not
+// refuse them. Latin Extended-D from A7CB (and A7C0-A7C1), Cyrillic Extended-C's 1C89-1C8A,
+// Latin Extended-F and -G, Cyrillic Extended-D. Update with the data.
+const NEWER_THAN_DATA = /[\uA7C0\uA7C1\uA7CB-\uA7F4\u1C89\u1C8A\u{10780}-\u{107BF}\u{1DF00}-\u{1DFFF}\u{1E030}-\u{1E08F}]/u;
 const MARK = /\p{Mn}/u;
 // Letters whose own dot hides a dot above (Unicode Soft_Dotted, and the dotless ı and ȷ that are
 // drawn as i and j with one).
@@ -106,6 +112,8 @@ export function usernameProblem(name: string): string | null {
     if (INVISIBLE.test(ch)) return `Usernames cannot contain invisible characters (${codePoint(ch)})`;
     if (ODD_SPACE.test(ch)) return `Usernames cannot contain spaces other than the plain space (${codePoint(ch)})`;
   }
+  const newer = NEWER_THAN_DATA.exec(nfkc)?.[0];
+  if (newer) return `Usernames cannot contain letters newer than the look-alike data (${codePoint(newer)}); choose another letter`;
   const hidden = hiddenMark(nfkc);
   if (hidden) return hidden;
   const scripts = new Set<string>();
