@@ -112,6 +112,8 @@ export function usernameProblem(name: string): string | null {
     if (INVISIBLE.test(ch)) return `Usernames cannot contain invisible characters (${codePoint(ch)})`;
     if (ODD_SPACE.test(ch)) return `Usernames cannot contain spaces other than the plain space (${codePoint(ch)})`;
   }
+  // A page draws a run of spaces as one: `mary  ann` would pass for `mary ann` (found in review).
+  if (nfkc.includes('  ')) return 'Usernames cannot contain two spaces in a row';
   const newer = NEWER_THAN_DATA.exec(nfkc)?.[0];
   if (newer) return `Usernames cannot contain letters newer than the look-alike data (${codePoint(newer)}); choose another letter`;
   const hidden = hiddenMark(nfkc);
