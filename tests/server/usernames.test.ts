@@ -64,6 +64,7 @@ describe('canonical usernames', function () {
     ['ali\u0307ce', 'a dot above on i (drawn on its own dot)', 400, /hidden combining mark \(U\+0307 on i\)/],
     ['al\u0131\u0307ce', 'a dotless ı with a dot above', 400, /hidden combining mark \(U\+0307 on ı\)/],
     ['ale\u0301\u0301x', 'one acute accent twice', 400, /the same combining mark twice \(U\+0301\)/],
+    ['\u2800\u2800', 'Braille blanks, drawn as nothing', 400, /invisible characters \(U\+2800\)/],
     ['mary  ann', 'two spaces in a row (HTML draws one)', 400, /two spaces in a row/],
     ['b\uA7C1b', 'an old Polish o (Unicode 14, newer than the look-alike data)', 400, /newer than the look-alike data \(U\+A7C1\)/],
     ['\u{1DF0A}lice', 'a letter of Latin Extended-G (Unicode 14)', 400, /newer than the look-alike data \(U\+1DF0A\)/],

@@ -44,8 +44,9 @@ export function usernameColumns(name: string): { username_key: string; username_
 }
 
 const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-// Default ignorables are drawn as nothing; format, private-use and unassigned characters may be.
-const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Cc}]/u;
+// Default ignorables are drawn as nothing; format, private-use and unassigned characters may be;
+// so is the Braille blank U+2800, which is not a space (a name of them passed: found in review).
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Cc}\u2800]/u;
 const ODD_SPACE = /[^\S ]/u;
 
 // The scripts told apart; a letter of another script counts as a script of its own block.
