@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import { hashPassword } from './modules/accounts/passwords.ts';
-import { usernameKey } from './modules/accounts/usernames.ts';
+import { usernameColumns } from './modules/accounts/usernames.ts';
 
 export interface FirstAdmin {
   username: string;
@@ -19,7 +19,7 @@ export async function ensureFirstAdmin(db: Kysely<DB>, adminPassword: string | u
   const password = adminPassword ?? crypto.randomBytes(9).toString('base64url');
   const inserted = await db
     .insertInto('users')
-    .values({ username: 'admin', username_key: usernameKey('admin'), email: 'admin@verdict.local', nickname: 'Administrator', auth: 2, password_hash: await hashPassword(password) })
+    .values({ username: 'admin', ...usernameColumns('admin'), email: 'admin@verdict.local', nickname: 'Administrator', auth: 2, password_hash: await hashPassword(password) })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();

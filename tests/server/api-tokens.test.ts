@@ -79,6 +79,16 @@ describe('API tokens for Contest API clients', function () {
     assert.equal((await api.withToken(issued.token).get('/api/user/list')).status, 401);
   });
 
+  it("an administrator's API token opens no live stream and passes no session check (review)", async () => {
+    const tool = await createUser(server, { username: 'cds-review', auth: 1 });
+    const issued = await issue(admin.api, tool.username);
+    const stream = await api.raw('/api/events', { headers: { Authorization: `Bearer ${issued.token}` } });
+    assert.equal(stream.status, 401);
+    assert.match(((await stream.json()) as { message: string }).message, /Contest API/);
+    const check = await api.form('/api/user/isAdminLogin', { username: tool.username, token: issued.token });
+    assert.notEqual(check.code, 0);
+  });
+
   it('only a superadmin issues a token for a superadmin; unknown names and bad labels are refused by name', async () => {
     const plainAdmin = await accountWithToken(server, { auth: 1 });
     const refused = await plainAdmin.api.json('/api/admin/apiToken/add', { username: 'admin', label: 'x' });

@@ -118,4 +118,28 @@ describe('security: captcha attacks (issue 26)', function () {
     const other = await api.raw('/api/captcha', { headers: { 'X-Forwarded-For': '203.0.113.10' } });
     assert.equal(other.status, 200);
   });
+
+  it('behind the documented proxy, an X-Forwarded-For the client sends does not give it new addresses (review)', async () => {
+    // nginx's $proxy_add_x_forwarded_for appends the real address to whatever the client sent:
+    // the server must take the last entry, the one its proxy wrote, not the client's first.
+    const statuses = await Promise.all(
+      Array.from({ length: MAX_CAPTCHAS_PER_IP + 5 }, (_, i) =>
+        api.raw('/api/captcha', { headers: { 'X-Forwarded-For': `192.0.2.${i % 250}, 10.${i >> 8}.${i & 255}.1, 203.0.113.50` } }).then((r) => r.status),
+      ),
+    );
+    assert.equal(statuses.filter((s) => s === 200).length, MAX_CAPTCHAS_PER_IP);
+    assert.equal(statuses.filter((s) => s === 429).length, 5);
+  });
+
+  it('an IPv6 client counts by its /64, not by each of its 2^64 addresses (review)', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: MAX_CAPTCHAS_PER_IP + 5 }, (_, i) =>
+        api.raw('/api/captcha', { headers: { 'X-Forwarded-For': `2001:db8:7:9:${(i + 1).toString(16)}::${i % 7}` } }).then((r) => r.status),
+      ),
+    );
+    assert.equal(statuses.filter((s) => s === 200).length, MAX_CAPTCHAS_PER_IP);
+    assert.equal(statuses.filter((s) => s === 429).length, 5);
+    const neighbour = await api.raw('/api/captcha', { headers: { 'X-Forwarded-For': '2001:db8:7:a::1' } });
+    assert.equal(neighbour.status, 200, 'the next /64 is another client');
+  });
 });

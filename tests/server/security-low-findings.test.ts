@@ -5,7 +5,7 @@
 // private changes; titles with line breaks.
 import assert from 'node:assert/strict';
 import { formatTime } from '@verdict/server/internal/common/wire';
-import { MAX_FAILURES_PER_USER } from '@verdict/server/internal/modules/accounts/rate-limit';
+import { MAX_FAILURES_PER_IP, MAX_FAILURES_PER_USER } from '@verdict/server/internal/modules/accounts/rate-limit';
 import { Api } from '../helpers/api.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
@@ -154,6 +154,22 @@ describe('security: issue 26 low findings', function () {
       assert.equal(changed.code, 0, changed.message);
       assert.equal(changed.data.email, 'victim2@example.test');
       await loginAs(api, 'victim', 'victim-new');
+    });
+
+    it('a session cannot probe which addresses have accounts by changing its e-mail (review): a taken address counts like a failed login', async () => {
+      // Its own account and password: every probe passes the current-password check, so only the
+      // address's count of failures (never cleared by a right password) can stop it.
+      const prober = await accountWithToken(server, { username: 'prober', email: 'prober@example.test', password: 'prober-pass' });
+      const probe = () =>
+        prober.api.json('/api/user/updateMyUser', {
+          userID: prober.id, username: 'prober', nickname: 'P', email: 'known@example.test', gender: 'male', password: '', currentPassword: 'prober-pass',
+        });
+      await server.services.db.deleteFrom('login_attempts').execute(); // earlier tests' failures from this address
+      const statuses: number[] = [];
+      for (let i = 0; i < MAX_FAILURES_PER_IP + 1; i++) statuses.push((await probe()).status);
+      assert.deepEqual(statuses.slice(0, MAX_FAILURES_PER_IP), Array(MAX_FAILURES_PER_IP).fill(409));
+      assert.equal(statuses[MAX_FAILURES_PER_IP], 429, 'the address is refused past its limit');
+      await server.services.db.deleteFrom('login_attempts').execute();
     });
   });
 

@@ -21,6 +21,8 @@ export interface UsersTable {
   affiliation: Generated<string | null>;
   /** Migration 0020: the canonical key of the username (accounts/usernames.ts), unique; null for a name that clashed with an older one. */
   username_key: Generated<string | null>;
+  /** Migration 0030: the name's skeleton taken before lower-casing (accounts/usernames.ts usernameShape); unique, null for a name whose shape an older account had. */
+  username_shape: Generated<string | null>;
 }
 
 export interface AuthTokensTable {

@@ -34,7 +34,10 @@ const JSON_LIMIT = '1mb';
 const STREAM_BUFFER_LIMIT = 16 << 20;
 
 export function createApp(services: Services, opts: AppOptions): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  // TRUST_PROXY=1: one proxy in front (nginx, docs/operations.md) appends the client's address to
+  // X-Forwarded-For; only that last entry is believed. Koa's default takes the first entry, which
+  // the client writes itself: every per-address limit was one made-up header away.
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1', maxIpsCount: 1 });
   const { log } = services;
   // What fails after a reply has started (a stream whose client went away) reaches Koa's 'error'
   // event, not the error middleware; a client leaving is no error, the rest is logged.

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, replacePassword, resolveToken, revokeToken } from './tokens.ts';
 import type { Services } from '../../services.ts';
 import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
-import { assertUsernameAllowed, assertUsernameFree, usernameKey } from './usernames.ts';
+import { assertUsernameAllowed, assertUsernameFree, usernameColumns } from './usernames.ts';
 import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
 import { assertMailAllowed, beginLoginTry, clearAccountFailures, recordMailSent, underLoginTry } from './rate-limit.ts';
 
@@ -179,7 +179,7 @@ export async function register(
         if (await emailTaken(trx, input.email)) throw fail('CONFLICT', EMAIL_TAKEN);
         const created = await trx
           .insertInto('users')
-          .values({ username: input.username, username_key: usernameKey(input.username), email: input.email, nickname: input.username, password_hash: passwordHash })
+          .values({ username: input.username, ...usernameColumns(input.username), email: input.email, nickname: input.username, password_hash: passwordHash })
           .returning(['id', 'username', 'email', 'nickname', 'gender', 'auth'])
           .executeTakeFirstOrThrow();
         await clearAccountFailures(trx, input.email);

@@ -6,6 +6,7 @@
 // its next tries down: a growing wait from its 5th failure. A login try holds a place under both
 // keys while its password is checked: failures and places together never pass the limit, so
 // parallel guesses cannot slip past it; a right password gives its place back and counts nothing.
+import { isIPv6 } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
@@ -37,13 +38,39 @@ export interface AttemptKeys {
   ip: string;
 }
 
+/**
+ * The key of a client address: an IPv6 address by its /64, what one subscriber, host or VPS is
+ * given (counted address by address, a /64 had 2^64 allowances: found in review); an IPv4-mapped
+ * IPv6 address as its IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  const bare = ip.replace(/%.*$/, '').toLowerCase();
+  if (!isIPv6(bare)) return bare;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1];
+  let text = bare;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? before : [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** Every spelling of a name (case, width, look-alike letters) counts on one key (usernames.ts). */
 const accountKey = (account: string) => `user:${usernameKey(account)}`;
 
 function loginLimits(k: AttemptKeys): Limit[] {
   const limits: Limit[] = [
     // Not slowed: a classroom behind one NAT address shares it.
-    { key: `ip:${k.ip}`, max: MAX_FAILURES_PER_IP, message: 'Too many failed logins from your address; try again in {minutes}' },
+    { key: `ip:${addressKey(k.ip)}`, max: MAX_FAILURES_PER_IP, message: 'Too many failed logins from your address; try again in {minutes}' },
   ];
   if (k.account) {
     limits.unshift({
@@ -57,7 +84,7 @@ function loginLimits(k: AttemptKeys): Limit[] {
 }
 
 function mailLimit(ip: string): Limit {
-  return { key: `mail-ip:${ip}`, max: MAX_CODES_PER_IP, message: 'Too many e-mail codes requested from your address; try again in {minutes}' };
+  return { key: `mail-ip:${addressKey(ip)}`, max: MAX_CODES_PER_IP, message: 'Too many e-mail codes requested from your address; try again in {minutes}' };
 }
 
 /** The wait before a try after `failures` failures, for a limit that slows from `slowAfter`. */
@@ -228,7 +255,7 @@ export function recordMailSent(db: Kysely<DB>, ip: string): Promise<void> {
  * One locked step like an account's try, so a burst of parallel requests cannot all pass.
  */
 export async function assertCaptchaAllowed(db: Kysely<DB>, ip: string, now = new Date()): Promise<void> {
-  await countAndRecordAccountTry(db, { key: `captcha-ip:${ip}`, max: MAX_CAPTCHAS_PER_IP, message: 'Too many captchas from your address; try again in {minutes}' }, now);
+  await countAndRecordAccountTry(db, { key: `captcha-ip:${addressKey(ip)}`, max: MAX_CAPTCHAS_PER_IP, message: 'Too many captchas from your address; try again in {minutes}' }, now);
 }
 
 export async function pruneLoginAttempts(db: Kysely<DB>): Promise<void> {

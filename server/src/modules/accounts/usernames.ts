@@ -2,6 +2,8 @@
 // are equal: Unicode NFKC, lower case, then the Unicode TR39 skeleton (every character replaced
 // by its prototype in Unicode's confusables.txt, as packaged by `unhomoglyph`, MIT), lower case
 // again. So `Alice`, `ALICE`, `ａｌｉｃｅ` and `аlice` (Cyrillic а) share one key with `alice`.
+// A name is also too like another when their shapes are equal (the skeleton taken before
+// lower-casing, usernameShape, migration 0030): `AIice` with a capital I is `alice`'s.
 // The key is unique among users (migration 0020) and is the one key of every login limit.
 // Names that cannot be told apart from another by looking are refused outright: invisible
 // characters (zero-width, soft hyphen, variation selectors…), text-direction controls and names
@@ -14,17 +16,37 @@ import { fail } from '../../common/errors.ts';
 
 const prototypes: Record<string, string> = createRequire(import.meta.url)('unhomoglyph/data.json');
 
+/** Every character replaced by its confusables prototype (TR39's skeleton, on NFD text). */
+function skeleton(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFD')) out += prototypes[ch] ?? ch;
+  return out.normalize('NFD');
+}
+
 /** The canonical key of a name (also of an e-mail address, for the login limits). */
 export function usernameKey(name: string): string {
-  const folded = name.normalize('NFKC').toLowerCase().normalize('NFD');
-  let skeleton = '';
-  for (const ch of folded) skeleton += prototypes[ch] ?? ch;
-  return skeleton.normalize('NFD').toLowerCase().normalize('NFC');
+  return skeleton(name.normalize('NFKC').toLowerCase()).toLowerCase().normalize('NFC');
+}
+
+/**
+ * The name's skeleton taken before lower-casing (then lower-cased and skeletoned again). The key
+ * lower-cases first, which turns a capital I into i where TR39 maps it to l: `AIice` had another
+ * key than `alice` (found in review). Lower-casing after the skeleton instead would part `ALICE`
+ * from `alice`, so a name is too like another when either its key or its shape is the other's.
+ */
+export function usernameShape(name: string): string {
+  return skeleton(skeleton(name.normalize('NFKC')).toLowerCase()).toLowerCase().normalize('NFC');
+}
+
+/** The columns a name sets on its users row. */
+export function usernameColumns(name: string): { username_key: string; username_shape: string } {
+  return { username_key: usernameKey(name), username_shape: usernameShape(name) };
 }
 
 const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-// Default ignorables are drawn as nothing; format, private-use and unassigned characters may be.
-const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Cc}]/u;
+// Default ignorables are drawn as nothing; format, private-use and unassigned characters may be;
+// so is the Braille blank U+2800, which is not a space (a name of them passed: found in review).
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Cc}\u2800]/u;
 const ODD_SPACE = /[^\S ]/u;
 
 // The scripts told apart; a letter of another script counts as a script of its own block.
@@ -50,6 +72,39 @@ const ALLOWED_MIXES = [
 
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
+// Letters of Latin and Cyrillic added after Unicode 13, the version of unhomoglyph's
+// confusables (old Polish o U+A7C1 is drawn as o): the skeleton would keep them as they are, so
+// a name could pass as another's (found in review). Node's ICU knows them, so \p{Cn} does not
+// refuse them. Latin Extended-D from A7CB (and A7C0-A7C1), Cyrillic Extended-C's 1C89-1C8A,
+// Latin Extended-F and -G, Cyrillic Extended-D. Update with the data.
+const NEWER_THAN_DATA = /[\uA7C0\uA7C1\uA7CB-\uA7F4\u1C89\u1C8A\u{10780}-\u{107BF}\u{1DF00}-\u{1DFFF}\u{1E030}-\u{1E08F}]/u;
+const MARK = /\p{Mn}/u;
+// Letters whose own dot hides a dot above (Unicode Soft_Dotted, and the dotless ı and ȷ that are
+// drawn as i and j with one).
+const SOFT_DOTTED = /[\p{Soft_Dotted}\u0131\u0237]/u;
+const DOT_ABOVE = '\u0307';
+
+/**
+ * TR39's optional detection of marks that cannot be seen (section 5.4): a dot above on i or j
+ * (`ali\u0307ce` is drawn as `alice`) and the same mark twice in a row on one letter. The key
+ * keeps marks, so such a name would be another account's look-alike (found in review).
+ */
+function hiddenMark(nfkc: string): string | null {
+  let base = '';
+  let previous = '';
+  for (const ch of nfkc.normalize('NFD')) {
+    if (!MARK.test(ch)) {
+      base = ch;
+      previous = '';
+      continue;
+    }
+    if (ch === DOT_ABOVE && SOFT_DOTTED.test(base) && previous === '') return `Usernames cannot contain a hidden combining mark (${codePoint(ch)} on ${base})`;
+    if (ch === previous) return `Usernames cannot contain the same combining mark twice (${codePoint(ch)})`;
+    previous = ch;
+  }
+  return null;
+}
+
 /** Why a name may not be chosen, or null when it may. */
 export function usernameProblem(name: string): string | null {
   const nfkc = name.normalize('NFKC');
@@ -58,6 +113,12 @@ export function usernameProblem(name: string): string | null {
     if (INVISIBLE.test(ch)) return `Usernames cannot contain invisible characters (${codePoint(ch)})`;
     if (ODD_SPACE.test(ch)) return `Usernames cannot contain spaces other than the plain space (${codePoint(ch)})`;
   }
+  // A page draws a run of spaces as one: `mary  ann` would pass for `mary ann` (found in review).
+  if (nfkc.includes('  ')) return 'Usernames cannot contain two spaces in a row';
+  const newer = NEWER_THAN_DATA.exec(nfkc)?.[0];
+  if (newer) return `Usernames cannot contain letters newer than the look-alike data (${codePoint(newer)}); choose another letter`;
+  const hidden = hiddenMark(nfkc);
+  if (hidden) return hidden;
   const scripts = new Set<string>();
   for (const ch of nfkc) {
     const script = scriptOf(ch);
@@ -86,13 +147,14 @@ export async function usernameClash(db: Kysely<DB>, username: string, exceptUser
   let q = db
     .selectFrom('users')
     .select('username')
-    .where((eb) => eb.or([eb('username', '=', username), eb('username_key', '=', usernameKey(username))]));
+    .where((eb) => eb.or([eb('username', '=', username), eb('username_key', '=', usernameKey(username)), eb('username_shape', '=', usernameShape(username))]));
   if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
   const rows = await q.execute();
   if (rows.some((r) => r.username === username)) return 'same';
   if (rows.length > 0) return 'lookalike';
   const unkeyed = await db.selectFrom('users').select(['id', 'username']).where('username_key', 'is', null).execute();
-  return unkeyed.some((r) => r.id !== exceptUserId && usernameKey(r.username) === usernameKey(username)) ? 'lookalike' : null;
+  const alike = (other: string) => usernameKey(other) === usernameKey(username) || usernameShape(other) === usernameShape(username);
+  return unkeyed.some((r) => r.id !== exceptUserId && alike(r.username)) ? 'lookalike' : null;
 }
 
 /** Accounts left without a key by migration 0020 because their name clashed with an older one's. */

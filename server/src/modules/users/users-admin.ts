@@ -9,7 +9,7 @@ import { containsPattern } from '../../db/like.ts';
 import { uniqueViolation } from '../../db/unique.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { replacePassword, revokeUserTokens } from '../accounts/tokens.ts';
-import { assertUsernameFree, usernameKey } from '../accounts/usernames.ts';
+import { assertUsernameFree, usernameColumns } from '../accounts/usernames.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
@@ -85,7 +85,7 @@ export async function addUser(db: Kysely<DB>, input: NewUser): Promise<AdminUser
   const { password, affiliation, ...fields } = input;
   const row = await db
     .insertInto('users')
-    .values({ ...fields, username_key: usernameKey(fields.username), affiliation: affiliationValue(affiliation), password_hash: await hashPassword(password) })
+    .values({ ...fields, ...usernameColumns(fields.username), affiliation: affiliationValue(affiliation), password_hash: await hashPassword(password) })
     .returning(USER_COLUMNS)
     .executeTakeFirstOrThrow()
     .catch(rethrowUnique);
@@ -123,7 +123,7 @@ export async function updateUser(db: Kysely<DB>, caller: CurrentUser, changes: U
     const { id, affiliation, ...fields } = changes;
     const set = {
       ...fields,
-      ...(renamed ? { username_key: usernameKey(changes.username) } : {}),
+      ...(renamed ? { ...usernameColumns(changes.username) } : {}),
       ...(affiliation === undefined ? {} : { affiliation: affiliationValue(affiliation) }),
     };
     const row = await trx.updateTable('users').set(set).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirstOrThrow().catch(rethrowUnique);

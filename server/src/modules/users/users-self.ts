@@ -2,14 +2,15 @@
 // profile pages). Nobody edits another person's record here; admins use the user management calls.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { fail } from '../../common/errors.ts';
+import { fail, isDomainError } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { revokeUserTokens } from '../accounts/tokens.ts';
 import { assertCurrentPassword } from '../accounts/current-password.ts';
+import { underLoginTry } from '../accounts/rate-limit.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, userConflict } from '../accounts/auth.ts';
-import { assertUsernameFree, usernameKey } from '../accounts/usernames.ts';
+import { assertUsernameFree, usernameColumns } from '../accounts/usernames.ts';
 
 const WIRE_COLUMNS = ['id', 'username', 'email', 'nickname', 'gender', 'auth'] as const;
 
@@ -50,7 +51,13 @@ export async function updateOwnUser(db: Kysely<DB>, me: CurrentUser, token: stri
   if (input.password || input.email !== stored.email) await assertCurrentPassword(db, me, input.currentPassword, ip, now);
   const renamed = input.username !== me.username;
   if (renamed) await assertUsernameFree(db, input.username, USERNAME_TAKEN, me.id);
-  if (await emailTaken(db, input.email, me.id)) throw fail('CONFLICT', EMAIL_TAKEN);
+  // A taken address counts like a failed login of the account and the address: else a session
+  // (of any account, with its own password) could ask about address after address (review).
+  if (input.email !== stored.email) {
+    await underLoginTry(db, { account: me.username, ip }, now, (err) => isDomainError(err, 'CONFLICT'), async () => {
+      if (await emailTaken(db, input.email, me.id)) throw fail('CONFLICT', EMAIL_TAKEN);
+    });
+  }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await db.transaction().execute(async (trx) => {
@@ -58,7 +65,7 @@ export async function updateOwnUser(db: Kysely<DB>, me: CurrentUser, token: stri
         .updateTable('users')
         .set({
           username: input.username,
-          ...(renamed ? { username_key: usernameKey(input.username) } : {}),
+          ...(renamed ? { ...usernameColumns(input.username) } : {}),
           nickname: input.nickname,
           email: input.email,
           gender: input.gender,
