@@ -166,7 +166,7 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     problem,
     language,
     source: files[0].content,
-    files: folder ? files : undefined,
+    files,
     submissionName: path.basename(submission.path, path.extname(submission.path)),
     // The package's entry point, else DOMjudge's automatic detection for its own submissions.
     mainFile: submission.entryPoint,
