@@ -75,6 +75,18 @@ problem
   .option('--backend <name>', 'judge backend: sandbox or unsafe-local')
   .action(action('problem-validate'));
 problem
+  .command('import')
+  .description('convert a Polygon package (folder or zip) into a Verdict package that judge and validate take')
+  .argument('<source>', 'package folder or zip')
+  .argument('<out-dir>', 'folder to write (new or empty)')
+  .option('--format <format>', 'polygon (detected when not given)')
+  .option('--json', 'print one JSON object')
+  .option('--backend <name>', 'judge backend that makes missing tests: sandbox or unsafe-local')
+  .addHelpText('after', `
+Examples:
+  $ verdict problem import a-plus-b-7\$linux.zip aplusb && verdict problem validate aplusb`)
+  .action(action('problem-import'));
+problem
   .command('new')
   .description('scaffold a Kattis-layout problem package')
   .argument('<dir>', 'folder to create')

@@ -1,0 +1,75 @@
+// Problem packages of other formats written as Verdict packages (Kattis 2023-07 layout), which
+// `verdict judge`, `problem validate` and the server then load as they load any package.
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { SpecialJudgeEnv } from '../checkers/special.ts';
+import { PackageError } from '../package/errors.ts';
+import { loadProblemPackage } from '../package/load.ts';
+import { extractZip } from '../package/zip.ts';
+import { importPolygon, isPolygonPackage, type ImportReport } from './polygon.ts';
+
+export type { ImportReport } from './polygon.ts';
+
+export const IMPORT_FORMATS = ['polygon', 'cms', 'tps', 'fps', 'hydro'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export interface ImportResult extends ImportReport {
+  format: ImportFormat;
+  /** The tests and submissions the written package holds, as loaded back. */
+  tests: number;
+  submissions: number;
+}
+
+/**
+ * Imports `source` (a folder or zip) into `out`, which must be missing or empty; the written
+ * package is loaded back before this returns, and `out` is removed again when anything fails.
+ */
+export interface ImportOptions {
+  format?: ImportFormat;
+  /** Where the package's own programs run (`judge.programs`): tests its script makes are made there. */
+  programs?: SpecialJudgeEnv;
+  /** Progress, a line at a time (making tests takes a while). */
+  log?: (line: string) => void;
+}
+
+export async function importProblem(source: string, out: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const { format, programs, log } = options;
+  if (format && !IMPORT_FORMATS.includes(format)) throw new PackageError(`unknown format "${format}" (${IMPORT_FORMATS.join(', ')})`);
+  const info = await stat(source).catch(() => null);
+  if (!info) throw new PackageError(`${source}: no such file or folder`);
+  const target = path.resolve(out);
+  if ((await readdir(target).catch(() => [])).length > 0) throw new PackageError(`${target} is not empty: import into a new or empty folder`);
+  const scratch = info.isDirectory() ? undefined : await mkdtemp(path.join(os.tmpdir(), 'verdict-import-'));
+  try {
+    let dir = path.resolve(source);
+    if (scratch) {
+      await extractZip(source, scratch);
+      dir = await topFolder(scratch);
+    }
+    const found = format ?? (await detect(dir));
+    if (found !== 'polygon') throw new PackageError(`importing ${found} packages is not supported yet (polygon is)`);
+    const report = await importPolygon(dir, target, programs, log);
+    const problem = await loadProblemPackage(target);
+    return { ...report, format: found, tests: problem.tests.length, submissions: problem.submissions.length, notes: [...report.notes, ...(problem.submissionNotes ?? [])] };
+  } catch (err) {
+    await rm(target, { recursive: true, force: true });
+    throw err;
+  } finally {
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function detect(dir: string): Promise<ImportFormat> {
+  if (await isPolygonPackage(dir)) return 'polygon';
+  const has = async (name: string) => (await stat(path.join(dir, name)).catch(() => null)) !== null;
+  if (await has('task.yaml')) return 'cms';
+  if ((await has('problem.json')) && (await has('subtasks.json'))) return 'tps';
+  if ((await has('problem.yaml')) && (await has('testdata'))) return 'hydro';
+  throw new PackageError(`${dir}: not a package of a format Verdict imports (${IMPORT_FORMATS.join(', ')}): no problem.xml, task.yaml, problem.json or testdata/`);
+}
+
+async function topFolder(dir: string): Promise<string> {
+  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => !e.name.startsWith('__MACOSX'));
+  return entries.length === 1 && entries[0].isDirectory() ? path.join(dir, entries[0].name) : dir;
+}
