@@ -1,13 +1,15 @@
 // Problem packages of other formats written as Verdict packages (Kattis 2023-07 layout), which
 // `verdict judge`, `problem validate` and the server then load as they load any package.
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SpecialJudgeEnv } from '../checkers/special.ts';
 import { PackageError } from '../package/errors.ts';
 import { loadProblemPackage } from '../package/load.ts';
 import { extractZip } from '../package/zip.ts';
+import { importFps, isFpsDocument } from './fps.ts';
 import { importPolygon, isPolygonPackage, type ImportReport } from './polygon.ts';
+import { parseXml } from './xml.ts';
 
 export type { ImportReport } from './polygon.ts';
 
@@ -22,7 +24,7 @@ export interface ImportResult extends ImportReport {
 }
 
 /**
- * Imports `source` (a folder or zip) into `out`, which must be missing or empty; the written
+ * Imports `source` (a folder, a zip, or an FPS XML file) into `out`, which must be missing or empty; the written
  * package is loaded back before this returns, and `out` is removed again when anything fails.
  */
 export interface ImportOptions {
@@ -40,24 +42,63 @@ export async function importProblem(source: string, out: string, options: Import
   if (!info) throw new PackageError(`${source}: no such file or folder`);
   const target = path.resolve(out);
   if ((await readdir(target).catch(() => [])).length > 0) throw new PackageError(`${target} is not empty: import into a new or empty folder`);
-  const scratch = info.isDirectory() ? undefined : await mkdtemp(path.join(os.tmpdir(), 'verdict-import-'));
+  const xml = info.isFile() ? await fpsText(source) : undefined;
+  const scratch = info.isDirectory() || xml !== undefined ? undefined : await mkdtemp(path.join(os.tmpdir(), 'verdict-import-'));
   try {
     let dir = path.resolve(source);
     if (scratch) {
       await extractZip(source, scratch);
       dir = await topFolder(scratch);
     }
-    const found = format ?? (await detect(dir));
-    if (found !== 'polygon') throw new PackageError(`importing ${found} packages is not supported yet (polygon is)`);
+    const fpsFile = xml !== undefined ? source : await fpsFileIn(dir);
+    const found = format ?? (fpsFile ? 'fps' : await detect(dir));
+    if (found === 'fps') {
+      if (!fpsFile) throw new PackageError(`${source}: no FPS document (an XML file whose root is <fps>)`);
+      const report = await importFps(parseXml(xml ?? (await readFile(fpsFile, 'utf8')), path.basename(fpsFile)), target);
+      return { ...(await loadedBack(report.dirs, report)), format: found };
+    }
+    if (found !== 'polygon') throw new PackageError(`importing ${found} packages is not supported yet (polygon and fps are)`);
     const report = await importPolygon(dir, target, programs, log);
-    const problem = await loadProblemPackage(target);
-    return { ...report, format: found, tests: problem.tests.length, submissions: problem.submissions.length, notes: [...report.notes, ...(problem.submissionNotes ?? [])] };
+    return { ...(await loadedBack([target], report)), format: found };
   } catch (err) {
     await rm(target, { recursive: true, force: true });
     throw err;
   } finally {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** Every written package loaded as any package is; their tests and submissions counted. */
+async function loadedBack(dirs: string[], report: ImportReport): Promise<Omit<ImportResult, 'format'>> {
+  const result = { ...report, tests: 0, submissions: 0, notes: [...report.notes] };
+  for (const dir of dirs) {
+    const problem = await loadProblemPackage(dir);
+    result.tests += problem.tests.length;
+    result.submissions += problem.submissions.length;
+    result.notes.push(...(problem.submissionNotes ?? []));
+  }
+  return result;
+}
+
+/** The text of a file that is an FPS document (not a zip). */
+async function fpsText(file: string): Promise<string | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    if (!isFpsDocument(head.subarray(0, bytesRead).toString('utf8'))) return undefined;
+  } finally {
+    await handle.close();
+  }
+  return readFile(file, 'utf8');
+}
+
+/** A folder (an unpacked zip) holding one FPS document. */
+async function fpsFileIn(dir: string): Promise<string | undefined> {
+  const xmls = (await readdir(dir)).filter((f) => f.toLowerCase().endsWith('.xml') && f !== 'problem.xml');
+  const found: string[] = [];
+  for (const f of xmls) if ((await fpsText(path.join(dir, f))) !== undefined) found.push(path.join(dir, f));
+  return found.length === 1 ? found[0] : undefined;
 }
 
 async function detect(dir: string): Promise<ImportFormat> {
