@@ -8,6 +8,7 @@ import { PackageError } from '../package/errors.ts';
 import { loadProblemPackage } from '../package/load.ts';
 import { extractZip } from '../package/zip.ts';
 import { importFps, isFpsDocument } from './fps.ts';
+import { importHydro, isHydroProblem } from './hydro.ts';
 import { importPolygon, isPolygonPackage, type ImportReport } from './polygon.ts';
 import { parseXml } from './xml.ts';
 
@@ -57,7 +58,11 @@ export async function importProblem(source: string, out: string, options: Import
       const report = await importFps(parseXml(xml ?? (await readFile(fpsFile, 'utf8')), path.basename(fpsFile)), target);
       return { ...(await loadedBack(report.dirs, report)), format: found };
     }
-    if (found !== 'polygon') throw new PackageError(`importing ${found} packages is not supported yet (polygon and fps are)`);
+    if (found === 'hydro') {
+      const report = await importHydro(dir, target);
+      return { ...(await loadedBack([target], report)), format: found };
+    }
+    if (found !== 'polygon') throw new PackageError(`importing ${found} packages is not supported yet (polygon, fps and hydro are)`);
     const report = await importPolygon(dir, target, programs, log);
     return { ...(await loadedBack([target], report)), format: found };
   } catch (err) {
@@ -106,7 +111,7 @@ async function detect(dir: string): Promise<ImportFormat> {
   const has = async (name: string) => (await stat(path.join(dir, name)).catch(() => null)) !== null;
   if (await has('task.yaml')) return 'cms';
   if ((await has('problem.json')) && (await has('subtasks.json'))) return 'tps';
-  if ((await has('problem.yaml')) && (await has('testdata'))) return 'hydro';
+  if (await isHydroProblem(dir)) return 'hydro';
   throw new PackageError(`${dir}: not a package of a format Verdict imports (${IMPORT_FORMATS.join(', ')}): no problem.xml, task.yaml, problem.json or testdata/`);
 }
 
