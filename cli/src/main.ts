@@ -73,6 +73,7 @@ problem
   .argument('<problem>', 'problem folder or zip')
   .option('--json', 'print one JSON object')
   .option('--backend <name>', 'judge backend: sandbox or unsafe-local')
+  .option('-j, --jobs <n>', 'submissions judged at once, each on a core of its own (default: the cores)')
   .action(action('problem-validate'));
 problem
   .command('import')
