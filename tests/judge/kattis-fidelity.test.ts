@@ -91,6 +91,15 @@ describe('Kattis packages as their authors meant them', function () {
     assert.equal((await judgeFile(rust, 'adder.rs', 'pub fn add(a: i64, b: i64) -> i64 { a + b }\n')).verdict, 'AC');
   });
 
+  it('compiles C++ in the GNU dialect (typeof) and C with the stack protector (a smashed stack is RE, not AC), as problemtools and DOMjudge hosts do', async function () {
+    const problem = await pkg({});
+    const typeofCpp = '#include <cstdio>\nint main() { long long a, b; scanf("%lld %lld", &a, &b); typeof(a) s = a + b; printf("%lld\\n", s); }\n';
+    assert.equal((await judgeFile(problem, 'gnu.cpp', typeofCpp)).verdict, 'AC');
+    // 12 bytes into 8: without the protector it runs on quietly (AC); with it, abort (RE).
+    const smash = '#include <stdio.h>\n#include <string.h>\n__attribute__((noinline)) int f(const char *s) { char buf[8]; strcpy(buf, s); return buf[1]; }\nint main(int argc, char **argv) { char big[64]; memset(big, \'x\', 12); big[12] = 0; int r = f(argc > 5 ? argv[1] : big); printf("3\\n"); return r == \'y\'; }\n';
+    assert.equal((await judgeFile(problem, 'smash.c', smash)).verdict, 'RE');
+  });
+
   it("gives compiling and the package's validator the format's defaults (60 s, 2048 MB; 8 MB of validator output) when it names none", async function () {
     const problem = await pkg({});
     assert.deepEqual(problem.resourceLimits, { compile: { timeMs: 60_000, memoryMb: 2048 }, validator: { timeMs: 60_000, memoryMb: 2048, outputMb: 8 } });
