@@ -73,7 +73,20 @@ problem
   .argument('<problem>', 'problem folder or zip')
   .option('--json', 'print one JSON object')
   .option('--backend <name>', 'judge backend: sandbox or unsafe-local')
+  .option('-j, --jobs <n>', 'submissions judged at once, each on a core of its own (default: the cores)')
   .action(action('problem-validate'));
+problem
+  .command('import')
+  .description('convert a Polygon package, an FPS document or a Hydro export into a Verdict package that judge and validate take')
+  .argument('<source>', 'package folder, zip, or FPS .xml')
+  .argument('<out-dir>', 'folder to write (new or empty)')
+  .option('--format <format>', 'polygon, fps or hydro (detected when not given)')
+  .option('--json', 'print one JSON object')
+  .option('--backend <name>', 'judge backend that makes missing tests: sandbox or unsafe-local')
+  .addHelpText('after', `
+Examples:
+  $ verdict problem import a-plus-b-7\$linux.zip aplusb && verdict problem validate aplusb`)
+  .action(action('problem-import'));
 problem
   .command('new')
   .description('scaffold a Kattis-layout problem package')

@@ -175,7 +175,7 @@ describe('problem package formats', function () {
       const problem = await loadProblemPackage(withYaml(yaml, { 'output_validators/v/v.py': 'import sys\nsys.exit(42)\n' }));
       assert.deepEqual(problem.resourceLimits, { outputMb: 2, codeKb: 4, compile: { timeMs: 5000, memoryMb: 300 }, validator: { timeMs: 7000, memoryMb: 400, outputMb: 3 } });
       assert.deepEqual(problem.checker, { kind: 'kattis', source: path.join(problem.dir, 'output_validators/v'), flags: [], limits: { timeMs: 7000, memoryMb: 400, outputMb: 3 } });
-      assert.deepEqual((await loadProblemPackage(withYaml('name: L\n'))).resourceLimits, {}, 'none named: the judge keeps its own');
+      assert.deepEqual((await loadProblemPackage(withYaml('name: L\n'))).resourceLimits, { compile: { timeMs: 60_000, memoryMb: 2048 }, validator: { timeMs: 60_000, memoryMb: 2048, outputMb: 8 } }, "none named: the format's defaults");
       await rejects(loadProblemPackage(withYaml('name: L\nlimits:\n  output: 0\n')), /limits\.output \(MB\) must be a number between 1 and 1024, got 0/);
       await rejects(loadProblemPackage(withYaml('name: L\nlimits:\n  compilation_time: 3600\n')), /limits\.compilation_time \(seconds\) must be a number between 1 and 600, got 3600/);
       await rejects(loadProblemPackage(withYaml('name: L\nlimits:\n  validation_memory: [1]\n')), /limits\.validation_memory \(MB\) must be a number .*a list/);

@@ -42,7 +42,7 @@ export default async function judgeCommand(problemPath: string, sourcePaths: str
       problem,
       language,
       source,
-      files: files.length > 1 ? files : undefined,
+      files,
       submissionName: path.basename(paths[0], path.extname(paths[0])),
       options: { runAll: flags.all },
       onProgress: (p) => {

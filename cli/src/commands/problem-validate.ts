@@ -6,6 +6,7 @@
 // must still do so with the time limit × the package's safety margin (problemtools: else it is
 // "sensitive to the time limit"); the others must get their verdict under the time limit itself.
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { brokenExpectation, languageForSubmission, languageRefusal, type ExpectedSubmission, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
 import { CliError } from '../errors.ts';
@@ -15,6 +16,8 @@ import { printJson, printTable, progressBar, type ProgressBar } from '../output.
 interface ValidateFlags {
   json?: boolean;
   backend?: string;
+  /** Submissions judged at once (default: the machine's cores); the sandbox gives each its own core. */
+  jobs?: string;
 }
 
 interface Row {
@@ -38,6 +41,8 @@ interface Row {
 const PROBE_TIME_LIMIT_MS = 20_000;
 
 export default async function problemValidate(problemPath: string, flags: ValidateFlags): Promise<number> {
+  const jobs = flags.jobs === undefined ? os.availableParallelism() : Number(flags.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) throw new CliError(`--jobs must be a whole number from 1 to 256, got "${flags.jobs}"`);
   const judge = await openJudge(flags.backend);
   const { problem, cleanup } = await openProblem(problemPath);
   try {
@@ -54,7 +59,7 @@ export default async function problemValidate(problemPath: string, flags: Valida
     let limitNote = `time limit ${seconds(problem.timeLimitMs)} (${problem.timeLimitFrom === 'default' ? 'default' : 'from the package'})`;
     if (derive && accepted.length > 0) {
       const probe = { ...problem, timeLimitMs: PROBE_TIME_LIMIT_MS };
-      for (const s of accepted) rows.set(s, await judgeOne(judge, probe, s, available, bar, rows.size));
+      await inParallel(accepted, jobs, async (s) => rows.set(s, await judgeOne(judge, probe, s, available, bar, rows.size)));
       const slowest = Math.max(0, ...[...rows.values()].filter((r) => r.verdict !== null && !['TLE', 'CE', 'SE'].includes(r.verdict)).map((r) => r.timeMs));
       const timeLimitMs = derivedTimeLimitMs(slowest, problem);
       limit = { ...problem, timeLimitMs };
@@ -65,11 +70,11 @@ export default async function problemValidate(problemPath: string, flags: Valida
     }
     const margin = safetyMargin(problem);
     if (margin && problem.submissions.some(withMargin)) limitNote += `; time_limit_exceeded submissions must exceed it × ${margin.field} ${margin.factor}: ${seconds(Math.round(limit.timeLimitMs * margin.factor))}`;
-    for (const s of problem.submissions) {
-      if (rows.has(s)) continue;
-      const row = margin && withMargin(s) ? await judgeWithMargin(judge, limit, margin, s, available, bar, rows.size) : await judgeOne(judge, limit, s, available, bar, rows.size);
-      rows.set(s, row);
-    }
+    await inParallel(
+      problem.submissions.filter((s) => !rows.has(s)),
+      jobs,
+      async (s) => rows.set(s, margin && withMargin(s) ? await judgeWithMargin(judge, limit, margin, s, available, bar, rows.size) : await judgeOne(judge, limit, s, available, bar, rows.size)),
+    );
     bar.stop();
     const ordered = problem.submissions.map((s) => rows.get(s)!);
     const ok = ordered.every((r) => r.ok);
@@ -94,6 +99,15 @@ export default async function problemValidate(problemPath: string, flags: Valida
 }
 
 const SENSITIVE = 'sensitive to the time limit';
+
+/** `fn` on every item, at most `jobs` at once, in the items' order as each place frees. */
+async function inParallel<T>(items: T[], jobs: number, fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
+}
 
 interface SafetyMargin {
   factor: number;
@@ -166,7 +180,7 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     problem,
     language,
     source: files[0].content,
-    files: folder ? files : undefined,
+    files,
     submissionName: path.basename(submission.path, path.extname(submission.path)),
     // The package's entry point, else DOMjudge's automatic detection for its own submissions.
     mainFile: submission.entryPoint,

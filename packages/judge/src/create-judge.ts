@@ -3,6 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { BUILTIN_CHECKERS, prepareChecker, type CheckOutput } from './checkers/index.ts';
+import type { SpecialJudgeEnv } from './checkers/special.ts';
 import { CompileCache } from './compile-cache.ts';
 import { interactionProblem } from './interactive.ts';
 import { judgeWithContext, type JudgeOptions } from './judge-submission.ts';
@@ -65,6 +66,8 @@ export interface Judge {
   /** The available languages. */
   languages(): Promise<Language[]>;
   judgeSubmission(request: JudgeSubmissionRequest): Promise<JudgeResult>;
+  /** Where a package's own programs (checkers, an importer's generators) are compiled and run. */
+  programs: SpecialJudgeEnv;
   /** Lets every loaded backend release what it keeps between runs; judging may continue after. */
   close(): Promise<void>;
 }
@@ -105,9 +108,11 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
   const compileCache = new CompileCache(cacheDir);
   const precompiledHeaders = new PrecompiledHeaders({ backend, cacheDir, workRoot, log });
 
+  const specialJudges: SpecialJudgeEnv = { backend, languages: allLanguages, cacheDir, workRoot };
   const judge: Judge = {
     backend,
     registry,
+    programs: specialJudges,
     allLanguages,
     languageStatus,
     async languageStatusOf(id) {
@@ -131,7 +136,6 @@ export async function createJudge(options: CreateJudgeOptions = {}): Promise<Jud
       // An interactive problem this backend cannot run is SE, never judged as a batch problem.
       const unsupported = interactionProblem(request.problem, backend);
       if (unsupported) return { verdict: 'SE', timeMs: 0, memoryKb: 0, compileMessage: unsupported, tests: [] };
-      const specialJudges = { backend, languages: allLanguages, cacheDir, workRoot };
       const key = `${request.problem.hash}\0${JSON.stringify(request.problem.checker)}`;
       let checkOutput = checkers.get(key);
       if (!checkOutput) {

@@ -20,3 +20,4 @@ export { worthAnotherRun } from './verdict.ts';
 export { removeDir } from './workspace.ts';
 /** Temporary folders named after their process, swept once it is gone (also the PDF renderer's). */
 export { dirsOfDeadOwners, makeOwnedDir } from './owned-dirs.ts';
+export { importProblem, IMPORT_FORMATS, type ImportFormat, type ImportOptions, type ImportResult } from './import/index.ts';

@@ -242,9 +242,9 @@ async function includedFiles(problem: Problem, language: Language): Promise<Sour
 function withIncluded(layout: SourceLayout | { error: string }, included: SourceFile[], language: Language, request: JudgeRequest): SourceLayout | { error: string } {
   if ('error' in layout || included.length === 0) return layout;
   const names = new Set(included.map((f) => f.name));
-  // A source submitted without a name was given the language's: a driver of that name keeps it,
-  // and the submission is renamed instead of replaced.
-  const unnamed = !request.files?.length && layout.files.length === 1 && names.has(layout.files[0].name);
+  // A single source named as a driver (given the language's name, or submitted as main.cpp): the
+  // driver keeps the name, and the submission is renamed instead of replaced.
+  const unnamed = (request.files?.length ?? 0) <= 1 && layout.files.length === 1 && names.has(layout.files[0].name);
   const own = unnamed ? [{ ...layout.files[0], name: `submission${path.extname(layout.files[0].name)}` }] : layout.files;
   const files = [...own.filter((f) => !names.has(f.name)), ...included];
   const driver = included.find((f) => f.name === language.sourceFile || f.name === layout.mainFile);

@@ -34,8 +34,8 @@ export interface LayoutOptions {
 }
 
 /**
- * `files`: the submission's files with their names; absent or one file for a single source
- * (named as the language wants it). `submissionName`: a folder's name, which names the main file
+ * `files`: the submission's files with their names; absent for a single source without a name
+ * (named as the language wants it); one file keeps its name when it is one of the language's. `submissionName`: a folder's name, which names the main file
  * when nothing else does. Returns an error text (a compile error for the contestant) when the
  * files cannot be laid out.
  */
@@ -46,7 +46,10 @@ export function layoutSources(language: Language, source: string, files?: Source
     if (problem) return { error: `file ${JSON.stringify(files![0].name)}: ${problem}` };
     const content = files?.[0]?.content ?? source;
     const named = entry?.fileName ? new RegExp(entry.fileName, 'm').exec(content)?.[1] : undefined;
-    const name = named ? `${named}${path.extname(language.sourceFile)}` : language.sourceFile;
+    // A file of the language keeps its name, as problemtools keeps it: included graders import the
+    // submission by it (Rust's `mod name;`, Python's `import name`), and a program may read argv[0].
+    const own = files?.length === 1 && !files[0].name.includes('/') && !files[0].name.startsWith('-') && language.extensions.includes(path.extname(files[0].name).toLowerCase()) ? files[0].name : undefined;
+    const name = named ? `${named}${path.extname(language.sourceFile)}` : (own ?? language.sourceFile);
     return { files: [{ name, content }], mainFile: name, mainClass: mainClass(language, [{ name, content }]) };
   }
   if (files.length > MAX_SOURCE_FILES) return { error: `a submission has at most ${MAX_SOURCE_FILES} files, this one ${files.length}` };

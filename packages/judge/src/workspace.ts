@@ -14,7 +14,7 @@ const execFileAsync = promisify(execFile);
 
 export const DEFAULT_WORK_ROOT = path.join(os.tmpdir(), 'verdict-judge');
 
-const WORK_DIR_KINDS = ['submission', 'output', 'checker', 'check', 'pch', 'inputs'] as const;
+const WORK_DIR_KINDS = ['submission', 'output', 'checker', 'check', 'pch', 'inputs', 'generate'] as const;
 export type WorkDirKind = (typeof WORK_DIR_KINDS)[number];
 
 /** A fresh `<kind>-<pid>-XXXXXX` under `root`. */

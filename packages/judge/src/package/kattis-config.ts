@@ -3,7 +3,7 @@
 // not support is refused here with a message naming it, never judged as something else.
 import path from 'node:path';
 import { load as parseYaml } from 'js-yaml';
-import type { Interaction, ProgramLimits, ResourceLimits } from '../types.ts';
+import type { Interaction, ResourceLimits } from '../types.ts';
 import { PackageError } from './errors.ts';
 import { isDirectory, readText } from './files.ts';
 
@@ -153,6 +153,13 @@ const MAX_PROGRAM_SECONDS = 600;
 const MAX_OUTPUT_MB = 1024;
 const MAX_CODE_KB = 64 * 1024;
 
+/**
+ * The format's defaults for compiling and for the output validator (60 s, 2048 MB, 8 MB of
+ * output), above the judge's own (10 s, 1024 MB, 1 MB): a package's javac or validator must not
+ * be killed where problemtools lets it run.
+ */
+const FORMAT_PROGRAM_DEFAULTS = { timeMs: 60_000, memoryMb: 2048, outputMb: 8 } as const;
+
 /** limits.output, code, compilation_*, validation_*: each honoured where the judge runs that program. */
 function resourceLimits(limits: Yaml): ResourceLimits {
   const ms = (key: string) => {
@@ -160,14 +167,10 @@ function resourceLimits(limits: Yaml): ResourceLimits {
     return seconds === undefined ? undefined : Math.round(seconds * 1000);
   };
   const mb = (key: string, max: number) => numberIn(limits[key], `limits.${key} (MB)`, 1, max);
-  const compile = programLimits({ timeMs: ms('compilation_time'), memoryMb: mb('compilation_memory', MAX_MEMORY_LIMIT_MB) });
-  const validator = programLimits({ timeMs: ms('validation_time'), memoryMb: mb('validation_memory', MAX_MEMORY_LIMIT_MB), outputMb: mb('validation_output', MAX_OUTPUT_MB) });
+  const d = FORMAT_PROGRAM_DEFAULTS;
+  const compile = { timeMs: ms('compilation_time') ?? d.timeMs, memoryMb: mb('compilation_memory', MAX_MEMORY_LIMIT_MB) ?? d.memoryMb };
+  const validator = { timeMs: ms('validation_time') ?? d.timeMs, memoryMb: mb('validation_memory', MAX_MEMORY_LIMIT_MB) ?? d.memoryMb, outputMb: mb('validation_output', MAX_OUTPUT_MB) ?? d.outputMb };
   return dropUndefined({ outputMb: mb('output', MAX_OUTPUT_MB), codeKb: numberIn(limits.code, 'limits.code (KiB)', 1, MAX_CODE_KB), compile, validator });
-}
-
-function programLimits(limits: ProgramLimits): ProgramLimits | undefined {
-  const named = dropUndefined(limits);
-  return Object.keys(named).length > 0 ? named : undefined;
 }
 
 function dropUndefined<T extends object>(value: T): T {
@@ -247,6 +250,9 @@ export function shellWords(text: string, what: string): string[] {
 export async function readYaml(file: string, what: string): Promise<Yaml | undefined> {
   const text = await readText(file);
   if (text === undefined) return undefined;
+  // A file of comments alone is an empty document, which the format reads as all defaults
+  // (js-yaml 5 refuses it as "expected a document").
+  if (/^\s*$/.test(text.replace(/^[ \t]*#.*$/gm, ''))) return {};
   let parsed: unknown;
   try {
     parsed = parseYaml(text);

@@ -109,12 +109,26 @@ async function checkerSpec(dir: string, settings: KattisSettings): Promise<Check
   const single = path.join(dir, 'output_validator');
   if (await isDirectory(single)) return validatorSpec(await programFolder(single), settings, flags);
   const validators = path.join(dir, 'output_validators');
-  const names = [...new Set((await listFiles(validators)).map((f) => f.split(path.sep)[0]))];
+  const files = await listFiles(validators);
+  const names = [...new Set(files.map((f) => f.split(path.sep)[0]))];
+  if (names.length > 1 && looseValidator(files)) return validatorSpec(validators, settings, flags);
   if (names.length !== 1) {
     const why = settings.interaction ? 'an interactive or multi-pass problem needs' : 'custom validation needs';
     throw new PackageError(`${why} exactly one validator under output_validators/ (or output_validator/), found ${names.length}`);
   }
   return validatorSpec(path.join(validators, names[0]), settings, flags);
+}
+
+/** Files that are no program of any language: problemtools ignores them beside a validator, DOMjudge compiles them with it. */
+const NOT_PROGRAMS = /\.(h|hh|hpp|hxx|h\+\+|inc|ipp|tcc|txt|md|ya?ml|json|pdf)$/i;
+
+/**
+ * Loose files right in output_validators/ (no folders) of which one is a program and the others
+ * headers or notes (`interactor.cpp` beside `testlib.h`): one validator, compiled with its headers.
+ */
+function looseValidator(files: string[]): boolean {
+  if (files.some((f) => f.includes(path.sep))) return false;
+  return files.filter((f) => !NOT_PROGRAMS.test(f)).length === 1;
 }
 
 /**

@@ -66,6 +66,9 @@ const DOMJUDGE_RESULTS: Record<string, Verdict[]> = {
 /** Files that are not submissions: hidden files, editor leftovers, disabled ones, notes. */
 const IGNORED = [/^\./, /~$/, /^#.*#$/, /\.(swp|swo|bak|orig|rej|disabled|template|md|txt|gitkeep)$/i, /^README/i];
 
+/** Compiled files (a `.class` left beside its source): problemtools skips them with a warning. */
+const COMPILED = /\.(class|o|obj|pyc|pyo|exe|jar)$/i;
+
 export function isIgnoredSubmissionFile(name: string): boolean {
   return IGNORED.some((re) => re.test(name));
 }
@@ -82,12 +85,17 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
     if (!folder.isDirectory() || isIgnoredSubmissionFile(folder.name)) continue;
     const promise = scoring && folder.name === 'partially_accepted' ? PARTIALLY_ACCEPTED : SUBMISSION_FOLDERS[folder.name];
     const unjudged: string[] = [];
+    const compiled: string[] = [];
     const entries = await readdir(path.join(base, folder.name), { withFileTypes: true });
     for (const entry of entries.sort((a, b) => naturalCompare(a.name, b.name))) {
       if (isIgnoredSubmissionFile(entry.name)) continue;
+      if (entry.isFile() && COMPILED.test(entry.name)) {
+        compiled.push(entry.name);
+        continue;
+      }
       const at = path.join(base, folder.name, entry.name);
       const all = entry.isDirectory() ? (await listFiles(at)).map((f) => path.join(at, f)) : entry.isFile() ? [at] : [];
-      const files = all.filter((f) => !path.relative(path.dirname(at), f).split(path.sep).some(isIgnoredSubmissionFile));
+      const files = all.filter((f) => !path.relative(path.dirname(at), f).split(path.sep).some(isIgnoredSubmissionFile) && !COMPILED.test(f));
       if (files.length === 0) continue;
       // A DOMjudge tag in any of its files (expected_result.txt included), else what
       // submissions.yaml says of it, else its folder's promise.
@@ -118,9 +126,10 @@ export async function readSubmissions(dir: string, scoring = false): Promise<{ s
         ...(entryPoint !== undefined && entry.isDirectory() ? { entryPoint } : {}),
       });
     }
+    if (compiled.length > 0) notes.push(`submissions/${folder.name}/{${compiled.join(', ')}} skipped: compiled files, not sources`);
     if (unjudged.length > 0) {
       const why = folder.name === 'partially_accepted' && !scoring ? 'partial scores need a scoring problem' : 'not a folder name of the Kattis or DOMjudge formats, and no @EXPECTED_RESULTS@ tag, submissions.yaml or expectations.yaml entry says what to expect';
-      const what = unjudged.length === entries.filter((e) => !isIgnoredSubmissionFile(e.name)).length ? `submissions/${folder.name}/` : `submissions/${folder.name}/{${unjudged.join(', ')}}`;
+      const what = unjudged.length === entries.filter((e) => !isIgnoredSubmissionFile(e.name)).length - compiled.length ? `submissions/${folder.name}/` : `submissions/${folder.name}/{${unjudged.join(', ')}}`;
       notes.push(`${what} is not judged: ${why}`);
     }
   }

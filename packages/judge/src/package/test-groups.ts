@@ -68,6 +68,12 @@ export class TestGroupFiles {
       settings.onReject = yaml.on_reject;
     }
     if (yaml.grading !== undefined && yaml.grading !== 'default') throw new PackageError(`${file}: grading ${describe(yaml.grading)} is not supported (only the default grader)`);
+    // grader_flags is inherited whole: a group's own list replaces its parent's, what it leaves
+    // out is the default (a parent's accept_if_any_accepted does not survive a child's "min").
+    if (yaml.grader_flags !== undefined && yaml.grader_flags !== null) {
+      settings.aggregation = DEFAULT_SCORING.aggregation;
+      settings.verdictRule = DEFAULT_SCORING.verdictRule;
+    }
     for (const word of flagList(yaml.grader_flags, `${file}: grader_flags`)) {
       if (AGGREGATIONS.has(word)) settings.aggregation = word as Aggregation;
       else if (VERDICT_RULES.has(word)) settings.verdictRule = word as ScoringSettings['verdictRule'];
