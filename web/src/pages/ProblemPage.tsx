@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Select, Space, Spin, Tag, Typography } from 'antd';
 import { DownloadOutlined, SendOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
-import { contestApi } from '../api/contest.ts';
 import { judgeApi } from '../api/judge.ts';
 import { ApiError, errorMessage } from '../api/client.ts';
 import { ErrorKinds, SUBMIT_LIMITS, type SubmitRefusalData } from '@verdict/shared';
 import type { JudgeTemplate, Problem, SubmissionResult } from '../api/types.ts';
 import { paths, urls } from '../lib/paths.ts';
 import { checkSubmission } from '../lib/validation.ts';
-import { parseServerTime } from '../lib/time.ts';
+import { parseServerTime, problemOpenRefusal } from '../lib/time.ts';
+import { useLiveContest } from '../lib/useLiveContest.ts';
 import { isFinalVerdict } from '../lib/verdict.ts';
 import { useInterval } from '../lib/useInterval.ts';
 import { saveBlob } from '../lib/download.ts';
@@ -149,18 +149,9 @@ export default function ProblemPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The contest's window for the countdown, and the server's clock (the reply carries it).
-  const [contestWindow, setContestWindow] = useState<{ startTime: string; endTime: string } | null>(null);
-  useEffect(() => {
-    if (target.contestId === null) return;
-    contestApi.contestInfo(target.contestId).then(
-      (c) => {
-        setContestEnd(c.endTime);
-        setContestWindow({ startTime: c.startTime, endTime: c.endTime });
-      },
-      () => undefined, // the page works without the end check; the server refuses late submissions anyway
-    );
-  }, [target.contestId]);
+  // The contest as the server has it now (its reply teaches the page the server's clock): an
+  // edited end moves the countdown, its warning and the return to contest details.
+  const { contest } = useLiveContest(target.contestId, { onRead: (c) => setContestEnd(c.endTime) });
 
   useEffect(() => {
     judgeApi
@@ -169,10 +160,13 @@ export default function ProblemPage() {
       .finally(() => setLoadingTemplates(false));
   }, []);
 
+  // The spec's check every 5 s: once the contest has ended (or, its start moved, not begun), back to contest details.
   useInterval(() => {
-    const end = parseServerTime(contestEnd ?? '');
-    if (Number.isFinite(end) && serverNow() > end) {
-      notify.error(t('contest.ended'));
+    const refusal = contest
+      ? problemOpenRefusal(parseServerTime(contest.startTime), parseServerTime(contest.endTime), serverNow())
+      : serverNow() >= parseServerTime(contestEnd ?? '') ? t('contest.ended') : null;
+    if (refusal) {
+      notify.error(refusal);
       navigate(target.contestId !== null ? urls.contestDetails(target.contestId) : paths.contestDetails);
     }
   }, CONTEST_END_CHECK_MS);
@@ -326,7 +320,7 @@ export default function ProblemPage() {
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="problem-title">
           {title}
         </Typography.Title>
-        {contestWindow && <ContestCountdown startTime={contestWindow.startTime} endTime={contestWindow.endTime} />}
+        {contest && <ContestCountdown startTime={contest.startTime} endTime={contest.endTime} />}
         {returnButtons}
       </Space>
       <div className="split">
