@@ -1092,6 +1092,8 @@ export interface ApiOperations {
     data: {
       rank: number;
       userName: string;
+      nickname?: string;
+      affiliation?: string;
       acNum: number;
       timePenalty: number;
       score?: number;
