@@ -21,6 +21,7 @@ import { CodeEditor } from '../components/CodeEditor.tsx';
 import { CodeDraftBar } from '../components/CodeDraftBar.tsx';
 import { MySubmissionsList } from '../components/MySubmissionsList.tsx';
 import { templateForFile, useCodeDraft } from '../lib/useCodeDraft.ts';
+import { matchesLanguage } from '../lib/languageSearch.ts';
 import { useSubmitShortcut } from '../lib/useSubmitShortcut.ts';
 import { ClarificationsPanel } from '../components/ClarificationsPanel.tsx';
 import { SourceFilesPicker, type PickedFile } from '../components/SourceFilesPicker.tsx';
@@ -370,7 +371,11 @@ export default function ProblemPage() {
             <Space wrap style={{ width: '100%', marginBottom: 8 }}>
               <Select<number>
                 placeholder={t('problem.chooseLanguage')}
+                aria-label={t('problem.chooseLanguage')}
                 style={{ minWidth: 220 }}
+                // Typing filters (case, spaces and punctuation aside: "c++17" finds "C++ 17"); Enter takes the first match.
+                showSearch
+                filterOption={(input, option) => matchesLanguage(String(option?.label ?? ''), input)}
                 loading={loadingTemplates}
                 value={templateId}
                 onChange={chooseTemplate}
