@@ -610,6 +610,7 @@ export const en = {
 
   // Admin: clarifications
   'judgeClar.failed': 'Failed to get clarifications',
+  'judgeClar.waiting': 'Unanswered questions: {count}',
   'judgeClar.newFrom': 'New question from {asker}',
   'judgeClar.newCount': '{count} new questions',
   'judgeClar.atQueueEnd': 'They are at the end of the queue.',

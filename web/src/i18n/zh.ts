@@ -608,6 +608,7 @@ export const zh: Record<MessageKey, string> = {
 
   // Admin: clarifications
   'judgeClar.failed': '获取答疑失败',
+  'judgeClar.waiting': '待回答的问题：{count}',
   'judgeClar.newFrom': '来自 {asker} 的新问题',
   'judgeClar.newCount': '{count} 个新问题',
   'judgeClar.atQueueEnd': '它们在队列末尾。',
