@@ -290,6 +290,7 @@ export const en = {
   'problem.pdfStatementOf': 'Statement of {title} (PDF)',
   'problem.openPdf': 'Open in a new tab',
   'problem.pdfStatementFailed': 'Could not load the PDF statement',
+  'problem.otherProblems': 'Problems of the contest',
   'problem.chooseLanguage': 'Choose a language',
   'problem.cooldownTitle': 'One submission every few seconds',
   'problem.submit': 'Submit',

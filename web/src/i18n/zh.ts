@@ -289,6 +289,7 @@ export const zh: Record<MessageKey, string> = {
   'problem.pdfStatementOf': '{title} 的题面（PDF）',
   'problem.openPdf': '在新标签页中打开',
   'problem.pdfStatementFailed': '无法加载 PDF 题面',
+  'problem.otherProblems': '本场比赛的题目',
   'problem.chooseLanguage': '选择语言',
   'problem.cooldownTitle': '每隔几秒只能提交一次',
   'problem.submit': '提交',

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Select, Space, Spin, Tag, Typography } from 'antd';
 import { DownloadOutlined, SendOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { judgeApi } from '../api/judge.ts';
 import { ApiError, errorMessage } from '../api/client.ts';
 import { ErrorKinds, SUBMIT_LIMITS, type SubmitRefusalData } from '@verdict/shared';
-import type { JudgeTemplate, Problem, SubmissionResult } from '../api/types.ts';
+import type { ContestProblem, JudgeTemplate, Problem, SubmissionResult } from '../api/types.ts';
+import { contestApi } from '../api/contest.ts';
 import { paths, urls } from '../lib/paths.ts';
 import { checkSubmission } from '../lib/validation.ts';
 import { parseServerTime, problemOpenRefusal } from '../lib/time.ts';
@@ -74,7 +75,13 @@ function readTarget(search: string): ProblemTarget {
   return { problemId: id(storage.get('chosenProblemId')), contestId: id(readStoredContest().contestId), title: storage.get('chosenProblemTitle') ?? '' };
 }
 
-export default function ProblemPage() {
+/** The page, mounted afresh for each problem: the letter tabs move between problems inside the app. */
+export default function ProblemRoute() {
+  const { search } = useLocation();
+  return <ProblemPage key={search} />;
+}
+
+function ProblemPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const t = useT();
@@ -149,6 +156,17 @@ export default function ProblemPage() {
     // Read once: the target never changes for this page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // The contest's problems, for the letter of this one, the tabs to the others and the document title.
+  const [contestProblems, setContestProblems] = useState<ContestProblem[]>([]);
+  useEffect(() => {
+    if (target.contestId === null) return;
+    contestApi.problems(target.contestId).then(setContestProblems, () => undefined); // the page works without letters
+  }, [target.contestId]);
+  const letter = contestProblems.find((p) => p.problemId === (problem?.id ?? target.problemId))?.letter ?? null;
+  useEffect(() => {
+    if (title) document.title = `${letter ? `${letter}. ` : ''}${title} · Verdict`;
+  }, [letter, title]);
 
   // The contest as the server has it now (its reply teaches the page the server's clock): an
   // edited end moves the countdown, its warning and the return to contest details.
@@ -318,9 +336,29 @@ export default function ProblemPage() {
   return (
     <div className="page">
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Typography.Title level={3} style={{ margin: 0 }} data-testid="problem-title">
-          {title}
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {letter ? <span data-testid="problem-letter">{`${letter}. `}</span> : null}
+          <span data-testid="problem-title">{title}</span>
         </Typography.Title>
+        {contestProblems.length > 1 ? (
+          <nav aria-label={t('problem.otherProblems')} className="problem-letter-tabs" data-testid="problem-tabs">
+            {contestProblems.map((p) => (
+              <Link
+                key={p.problemId}
+                to={urls.problemPage(p.problemId, target.contestId)}
+                title={p.title}
+                aria-current={p.letter === letter ? 'page' : undefined}
+                className={p.letter === letter ? 'problem-letter-tab current' : 'problem-letter-tab'}
+                onClick={() => {
+                  storage.set('chosenProblemId', p.problemId);
+                  storage.set('chosenProblemTitle', p.title);
+                }}
+              >
+                {p.letter}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
         {contest && <ContestCountdown startTime={contest.startTime} endTime={contest.endTime} />}
         {returnButtons}
       </Space>
