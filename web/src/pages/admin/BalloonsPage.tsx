@@ -122,6 +122,7 @@ export default function BalloonsPage() {
               showSearch
               optionFilterProp="label"
               placeholder={t('balloons.chooseContest')}
+              aria-label={t('field.contest')}
               style={{ minWidth: 260 }}
               value={contestId}
               onChange={(v) => choose(v)}
@@ -130,7 +131,7 @@ export default function BalloonsPage() {
             />
           </Space>
           <Space>
-            <Switch checked={undeliveredOnly} onChange={setUndeliveredOnly} data-testid="balloon-undelivered-only" />
+            <Switch checked={undeliveredOnly} onChange={setUndeliveredOnly} aria-label={t('balloons.undeliveredOnly')} data-testid="balloon-undelivered-only" />
             <span>{t('balloons.undeliveredOnly')}</span>
           </Space>
         </Space>
@@ -208,6 +209,7 @@ export default function BalloonsPage() {
                       checked={b.delivered}
                       loading={busy.has(balloonKey(b))}
                       onChange={(on) => void mark(b, on)}
+                      aria-label={t('balloons.delivered')}
                       data-testid={`balloon-delivered-${balloonKey(b)}`}
                     />
                     {b.delivered ? (
