@@ -15,7 +15,7 @@
       document.documentElement.lang = 'zh-CN';
       document.getElementById('shell-text').textContent = '加载中…';
     }
-  } catch (e) {
+  } catch (_e) {
     // English, as written.
   }
 })();

@@ -41,7 +41,6 @@ export function useUnansweredQuestions(toastNews: boolean, openQueue: () => void
   useEffect(() => {
     void read();
     // Once per admin area visit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const live = useLiveRefresh(null, (e) => e.event === 'clarification', () => void read());
   useInterval(() => void read(), pollEvery(live, POLL_MS));
