@@ -62,6 +62,9 @@ export function AdminLayout() {
         onCollapse={setCollapsed}
         collapsedWidth={SIDER_COLLAPSED_WIDTH}
         width={200}
+        // Below 768 px the menu starts collapsed (issue 30, defect 6): a phone's page is not pushed sideways.
+        breakpoint="md"
+        onBreakpoint={(narrow) => setCollapsed(narrow)}
         data-testid="admin-sider"
       >
         <div className="admin-brand">{collapsed ? 'V' : t('app.adminBrand')}</div>

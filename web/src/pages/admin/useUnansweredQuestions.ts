@@ -1,13 +1,13 @@
 // The judges' unanswered questions on every admin page (issue 30, defect 7): the header's badge
 // counts them and a question asked meanwhile is toasted wherever the judge is (the Clarifications
-// screen toasts its own). Read when an admin page opens, again when the live stream (every
-// contest's, for administrators) brings a clarification, and every POLL_MS while it is down.
+// screen toasts its own). Read when an admin page opens and every POLL_MS (as the contestants'
+// clarifications are polled without a stream): not from a live stream, which every admin page
+// would then hold open (the Clarifications screen itself follows the stream).
 import { useEffect, useRef, useState } from 'react';
 import { adminClarificationApi, type JudgeClarification } from '../../api/clarifications.ts';
 import { toast } from '../../feedback.ts';
 import { t } from '../../i18n/index.ts';
 import { useInterval } from '../../lib/useInterval.ts';
-import { pollEvery, useLiveRefresh } from '../../lib/useLiveEvents.ts';
 import { askerLabel, highestId, newQuestions, unansweredQueue } from './logic/clarifications.ts';
 
 const POLL_MS = 10_000;
@@ -42,7 +42,6 @@ export function useUnansweredQuestions(toastNews: boolean, openQueue: () => void
     void read();
     // Once per admin area visit.
   }, []);
-  const live = useLiveRefresh(null, (e) => e.event === 'clarification', () => void read());
-  useInterval(() => void read(), pollEvery(live, POLL_MS));
+  useInterval(() => void read(), POLL_MS);
   return queue;
 }
