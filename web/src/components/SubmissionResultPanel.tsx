@@ -45,8 +45,11 @@ export function SubmissionResultPanel({ result, limits }: { result: ResultPanelS
             </Typography.Text>
           ) : null}
         </Descriptions.Item>
-        <Descriptions.Item label={withZone(t('field.judgeTime'))}>
-          <span style={{ whiteSpace: 'nowrap' }}>{result.judgeTime || '—'}</span>
+        {/* A row of its own (issue 30, defect 4): beside Time at 1024 px the date ran into "20 ms". */}
+        <Descriptions.Item label={withZone(t('field.judgeTime'))} span="filled">
+          <span style={{ whiteSpace: 'nowrap' }} data-testid="result-judge-time">
+            {result.judgeTime || '—'}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('field.time')}>
           <span data-testid="result-time">
