@@ -153,4 +153,27 @@ describe('e2e: balloons @slow', function () {
     await session.screenshot('undelivered-only');
     assert.deepEqual(session.unexpectedErrors(), []);
   });
+  it('on a phone (390 px) the menu is collapsed, the page does not scroll sideways and each Delivered switch is on screen (issue 30, defect 6)', async () => {
+    await page.setViewport({ width: 390, height: 844 });
+    try {
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.waitForSelector(row(alice, problems.apples));
+      await page.waitForSelector('[data-testid="admin-sider"].ant-layout-sider-collapsed');
+      await animationsDone(page);
+      const layout = await page.evaluate(() => ({
+        pageWidth: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+        switches: [...document.querySelectorAll('[data-testid^="balloon-delivered-"]')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, right: r.right };
+        }),
+      }));
+      assert.ok(layout.pageWidth <= layout.viewport, `the page is ${layout.pageWidth} px wide in a ${layout.viewport} px screen`);
+      assert.ok(layout.switches.length > 0);
+      for (const s of layout.switches) assert.ok(s.left >= 0 && s.right <= layout.viewport, `a switch at ${s.left}–${s.right} px is off screen`);
+      await session.screenshot('phone');
+    } finally {
+      await page.setViewport({ width: 1280, height: 800 });
+    }
+  });
 });

@@ -162,4 +162,18 @@ describe('e2e: clarifications @slow', function () {
     await waitForBadge(contestant, 0, 5_000);
     assert.deepEqual(session.unexpectedErrors(), []);
   });
+  it('a judge on another admin page sees the unanswered count and a toast, which leads to the queue (issue 30, defect 7)', async () => {
+    await judge.bringToFront();
+    await judge.goto(`${server.url}/userManagement`, { waitUntil: 'domcontentloaded' });
+    await judge.waitForSelector('[data-testid="unanswered-questions"]');
+    await new Promise((r) => setTimeout(r, 1000));
+    dataOf(await alice.api.json('/api/clarification/ask', { contestId: contest.id, problemId, text: 'Are apples negative?' }), 'ask');
+    await judge.waitForFunction(() => document.querySelector('[data-testid="unanswered-badge"] .ant-badge-count')?.getAttribute('title') === '1', { timeout: ARRIVAL_MS });
+    const toast = await judge.waitForSelector('[data-testid="judge-question-toast"]', { visible: true, timeout: ARRIVAL_MS });
+    assert.match(await toast!.evaluate((el) => (el as HTMLElement).innerText), /New question from clar_e2e_alice[\s\S]*Are apples negative\?/);
+    await toast!.click();
+    await judge.waitForFunction(() => location.pathname === '/clarificationManagement');
+    await findByText(judge, '[data-testid="clarification-queue"] tr', 'Are apples negative?', 15_000);
+    assert.deepEqual(session.unexpectedErrors(), []);
+  });
 });

@@ -235,6 +235,31 @@ describe('e2e: code drafts, Ctrl+Enter, source files, sample copy and highlighti
     assert.deepEqual(session.unexpectedErrors(), []);
   });
 
+  it('finds a language by typing, and a problem opened for the first time starts with the language chosen last (issue 30, defect 5)', async () => {
+    const added: number[] = [];
+    for (const title of ['Second Sum', 'Third Sum']) {
+      const id = dataOf(await admin.api.json('/api/admin/problem/add', { title, memoryLimit: 256, timeLimit: 1000 }), 'add problem').id;
+      dataOf(await admin.api.form('/api/contestProblem/addByProblemId', { problemId: id, contestId: contest.id }), 'add problem to contest');
+      added.push(id);
+    }
+    const open = async (id: number) => {
+      await page.goto(`${server.url}/problem_page?contestId=${contest.id}&problemId=${id}`, { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('.ant-select[data-testid="template-select"] .ant-select-selection-item');
+    };
+    // A problem without a draft: it opens with the template chosen last (not Pascal), showing its script.
+    await open(added[0]);
+    assert.doesNotMatch(await chosenTemplate(), /Pascal starter/);
+    await (await page.waitForSelector('.ant-select[data-testid="template-select"] .ant-select-selector', { visible: true }))!.click();
+    // Typed and Enter: the matching template, not the list's first.
+    await page.keyboard.type('pascal st');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('.ant-select[data-testid="template-select"] .ant-select-selection-item')?.textContent?.includes('Pascal starter'));
+    await open(added[1]);
+    assert.match(await chosenTemplate(), /Pascal starter/);
+    await waitForEditor('program Main;');
+    assert.deepEqual(session.unexpectedErrors(), []);
+  });
+
   /** Answers OK to the confirmation dialog on screen; returns its question. */
   async function confirm(): Promise<string> {
     const ok = await page.waitForSelector('.ant-modal-confirm-btns .ant-btn-primary', { visible: true });

@@ -91,6 +91,19 @@ describe('e2e: one problem per tab @slow', function () {
     assert.equal(await p.evaluate(() => localStorage.getItem('chosenProblemTitle')), 'Bananas');
   });
 
+  it('names the problem with its letter in the heading and the document title, and its letter tabs open the others in the app (issue 30)', async () => {
+    const p = session.page;
+    await p.waitForFunction(() => document.title === 'A. Apples · Verdict', { timeout: 15_000 });
+    assert.equal(await p.$eval('[data-testid="problem-letter"]', (el) => el.textContent), 'A. ');
+    await p.evaluate(() => ((window as unknown as { sameApp: boolean }).sameApp = true));
+    await clickByText(p, '[data-testid="problem-tabs"] a', 'B');
+    await page(p).waitForTitle('Bananas');
+    await p.waitForFunction(() => document.title === 'B. Bananas · Verdict', { timeout: 15_000 });
+    assert.match(new URL(p.url()).search, new RegExp(`problemId=${problems[1].id}`));
+    assert.equal(await p.evaluate(() => (window as unknown as { sameApp?: boolean }).sameApp), true, 'no reload');
+    assert.equal(await p.$eval('[data-testid="problem-tabs"] [aria-current="page"]', (el) => el.textContent), 'B');
+  });
+
   function page(p: Page) {
     return {
       waitForTitle: (title: string) =>

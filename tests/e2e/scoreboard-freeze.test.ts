@@ -56,6 +56,8 @@ describe('e2e: scoreboard freeze and countdown @slow', function () {
       judged_at: new Date(now),
     });
     await server.services.db.insertInto('submissions').values([row('WA', 30), row('AC', 10)]).execute();
+    // Who is who on the board (issue 30, defect 3): alice's nickname and affiliation show under her name.
+    await server.services.db.updateTable('users').set({ nickname: 'Alice Wang', affiliation: 'Tsinghua' }).where('id', '=', alice.id).execute();
     session = await launchBrowser({ screenshotPrefix: 'freeze' });
     page = session.page;
   });
@@ -80,6 +82,11 @@ describe('e2e: scoreboard freeze and countdown @slow', function () {
     assert.equal(await pending!.evaluate((el) => el.getAttribute('title')), '2 tries: 1 before the freeze, 1 after it (results hidden)');
     assert.ok(!(await cellKinds()).includes('accepted'), 'no verdict after the freeze shows');
     assert.match(await page.$eval('[data-testid="countdown-text"]', (el) => el.textContent ?? ''), /^Time left 1:5\d:\d\d$/);
+    const members = await page.$$eval('[data-testid="board-member"]', (els) => els.map((el) => [(el as HTMLElement).innerText.replace(/\s+/g, ' ').trim(), el.getAttribute('title')]));
+    assert.deepEqual(members.sort(), [
+      ['frz_alice Alice Wang · Tsinghua', 'frz_alice — Alice Wang · Tsinghua'],
+      ['frz_bob', 'frz_bob'],
+    ]);
     await session.screenshot('01-contestant-frozen');
   });
 

@@ -143,6 +143,16 @@ describe('e2e: screen details (issue 17, item 8) and the leaderboard extras @slo
     assert.equal(overlaps(tag, judgeTime), false, `the TLE tag ${JSON.stringify(tag)} overlaps "Judge Time" ${JSON.stringify(judgeTime)}`);
     assert.match(await page.$eval('[data-testid="result-time"]', (el) => el.textContent ?? ''), /\d+ ms \(limit 1500 ms\)/);
     assert.match(await page.$eval('[data-testid="result-memory"]', (el) => el.textContent ?? ''), /\(limit 256 MB\)/);
+    // At 1024 px (issue 30, defect 4) the judge time neither runs into the run time nor out of the panel.
+    await page.setViewport({ width: 1024, height: 800 });
+    try {
+      await animationsDone(page);
+      const [when, time, panel] = await Promise.all(['[data-testid="result-judge-time"]', '[data-testid="result-time"]', '[data-testid="result-panel"]'].map((s) => boxOf(page, s)));
+      assert.equal(overlaps(when, time), false, `the judge time ${JSON.stringify(when)} overlaps the run time ${JSON.stringify(time)}`);
+      assert.ok(when.right <= panel.right && time.right <= panel.right, 'inside the panel');
+    } finally {
+      await page.setViewport({ width: 1280, height: 800 });
+    }
     assert.deepEqual(session.unexpectedErrors(), []);
   });
 

@@ -185,4 +185,14 @@ describe('e2e: the submission view @slow', function () {
     await session.screenshot('06-all-tests');
     dataOf(await update(false), 'stop at the first failure');
   });
+  it('shows "—" for a compile error\'s time and memory in the administrators\' list too (issue 30, low)', async () => {
+    const admin = await adminAccount(server);
+    await storeLogin(page, server.url, { token: admin.api.token!, username: admin.username });
+    await page.goto(`${server.url}/submissionManagement`, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector(`[data-testid="submission-row-${ids.ce}"]`, { timeout: 15_000 });
+    const ce = await cellTexts(`[data-testid="submission-row-${ids.ce}"]`);
+    assert.ok(!ce.some((text) => /^0 (ms|KB)$/.test(text)), `the CE row shows no 0 ms / 0 KB: ${ce.join(' | ')}`);
+    assert.equal(ce.filter((text) => text === '—').length, 2, 'time and memory read "—"');
+    await storeLogin(page, server.url, { token: alice.api.token!, username: alice.username }, contest);
+  });
 });

@@ -116,6 +116,20 @@ describe('leaderboard reply', () => {
     assert.equal(JSON.parse(changed.body.toString('utf8')).data.length, 2);
   });
 
+  it("carries the member's nickname and affiliation once set, and shows an edit of them at the next request (issue 30, defect 3)", async () => {
+    const row = async () => JSON.parse((await rawGet(url, { Authorization: token, 'Accept-Encoding': 'identity' })).body.toString('utf8')).data[0];
+    await server.services.db.updateTable('users').set({ nickname: '' }).where('id', '=', ids.user).execute();
+    const before = await row();
+    assert.equal(before.nickname, undefined);
+    assert.equal(before.affiliation, undefined);
+    // The board is kept in memory: a changed nickname or affiliation must reach it like a rename.
+    await server.services.db.updateTable('users').set({ nickname: 'Alice Wang', affiliation: 'Tsinghua' }).where('id', '=', ids.user).execute();
+    const after = await row();
+    assert.equal(after.nickname, 'Alice Wang');
+    assert.equal(after.affiliation, 'Tsinghua');
+    assert.deepEqual(Object.keys(after).slice(0, 4), ['rank', 'userName', 'nickname', 'affiliation']);
+  });
+
   it('still refuses a caller who is not a member, in the usual envelope', async () => {
     const stranger = await createUser(server);
     const reply = await rawGet(url, { Authorization: await issueToken(server.services.db, stranger.id), 'Accept-Encoding': 'gzip' });

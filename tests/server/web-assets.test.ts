@@ -142,6 +142,18 @@ describe('web app: compression and caching', function () {
     assert.doesNotMatch(String(missing.headers['cache-control'] ?? ''), /immutable/);
   });
 
+  it('sends /robots.txt as text, and a missing file outside /assets/ as a 404, not the app page (issue 30)', async () => {
+    const robots = await rawGet(`${server.url}/robots.txt`);
+    assert.equal(robots.status, 200);
+    assert.match(String(robots.headers['content-type']), /^text\/plain/);
+    assert.match(robots.body.toString('utf8'), /^User-agent: \*$/m);
+    for (const missing of ['/sitemap.xml', '/apple-touch-icon.png', '/favicon.ico']) {
+      const reply = await rawGet(server.url + missing);
+      assert.equal(reply.status, 404, missing);
+      assert.doesNotMatch(String(reply.headers['content-type'] ?? ''), /html/, missing);
+    }
+  });
+
   it('leaves the API replies as they were: not cached as assets', async () => {
     const health = await rawGet(`${server.url}/api/health`, { 'Accept-Encoding': 'br, gzip' });
     assert.equal(health.status, 200);

@@ -1142,6 +1142,8 @@ export interface ApiOperations {
     data: {
       rank: number;
       userName: string;
+      nickname?: string;
+      affiliation?: string;
       acNum: number;
       timePenalty: number;
       score?: number;

@@ -115,7 +115,9 @@ export function createApp(services: Services, opts: AppOptions): Koa {
     const indexPage = compressedVariants(fs.readFileSync(path.join(webDir, 'index.html')));
     app.use(async (ctx, next) => {
       // A missing script or style is a 404, not the app's page under a script's name.
-      if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api') || ctx.path.startsWith('/assets/')) return next();
+      // So is any other file the build does not have (/sitemap.xml, /apple-touch-icon.png): the
+      // app's paths never end in a file's extension (issue 30: /robots.txt was the app's HTML).
+      if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api') || ctx.path.startsWith('/assets/') || NOT_A_PAGE.test(ctx.path)) return next();
       // The page names the current build's assets: asked for again each time (cheap with its ETag).
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
@@ -129,6 +131,9 @@ export function createApp(services: Services, opts: AppOptions): Koa {
   }
   return app;
 }
+
+/** A file's name, never an app page's path. */
+const NOT_A_PAGE = /\.(txt|xml|ico|png|jpe?g|gif|svg|webp|js|mjs|css|map|json|webmanifest|woff2?)$/i;
 
 /** Cache-Control of a file of the built web app, by its path inside web/dist. */
 export function staticCacheControl(relPath: string): string {

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
 import { Prec, type Extension } from '@codemirror/state';
-import { keymap } from '@codemirror/view';
+import { EditorView, keymap } from '@codemirror/view';
+import { useT } from '../i18n/index.ts';
 import { guessEditorMode, loadEditorMode } from '../lib/editorModes.ts';
 
 export const CODE_BOX_MIN_ROWS = 20;
@@ -43,14 +44,17 @@ export function CodeEditor({ value, onChange, mode, language, minRows = CODE_BOX
   const submitRef = useRef(onSubmitShortcut);
   submitRef.current = onSubmitShortcut;
   const hasShortcut = onSubmitShortcut !== undefined;
+  const label = useT()('editor.label');
   const extensions = useMemo(() => {
     // Above the default keymap, whose Mod-Enter inserts a blank line.
     const run = () => {
       submitRef.current?.();
       return true;
     };
-    return hasShortcut ? [highlighting, Prec.highest(keymap.of([{ key: 'Mod-Enter', preventDefault: true, run }]))] : [highlighting];
-  }, [highlighting, hasShortcut]);
+        // A name for screen readers: the editor's text box is otherwise unnamed.
+    const named = EditorView.contentAttributes.of({ 'aria-label': label });
+    return hasShortcut ? [highlighting, named, Prec.highest(keymap.of([{ key: 'Mod-Enter', preventDefault: true, run }]))] : [highlighting, named];
+  }, [highlighting, hasShortcut, label]);
   return (
     <div data-testid="code-editor" data-mode={resolved} style={{ border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }}>
       <CodeMirror

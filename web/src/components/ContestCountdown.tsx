@@ -18,7 +18,8 @@ const PHASE_COLORS = { notStarted: 'blue', running: 'green', ended: 'default' } 
 
 /**
  * Time to the start, time left, or "Contest ended", by the server's clock (lib/serverClock.ts),
- * ticking every second; in the last five minutes a warning banner, and a message once.
+ * ticking every second; in the last five minutes a warning banner, and a message once per end time
+ * (the times are the page's latest read of the contest: lib/useLiveContest.ts).
  */
 export function ContestCountdown({ startTime, endTime }: Props) {
   useLanguage();
@@ -26,12 +27,13 @@ export function ContestCountdown({ startTime, endTime }: Props) {
   useInterval(() => setNow(serverNow()), 1000);
   const countdown = contestCountdown(parseServerTime(startTime), parseServerTime(endTime), now);
   const warning = countdown?.warning ?? false;
-  const warned = useRef(false);
+  // Once per end: an end moved by the administrator into the last five minutes warns again.
+  const warnedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!warning || warned.current) return;
-    warned.current = true;
+    if (!warning || warnedFor.current === endTime) return;
+    warnedFor.current = endTime ?? null;
     notify.warning(t('clock.fiveMinutes'));
-  }, [warning]);
+  }, [warning, endTime]);
   if (!countdown) return null;
   return (
     <div data-testid="contest-countdown" data-phase={countdown.phase} className="contest-countdown">

@@ -51,7 +51,7 @@ export function ContestScoreboard({ contestId, contest, rows, problemCount, prob
           ) : null}
         </Descriptions>
         <ContestCountdown startTime={contest?.startTime} endTime={contest?.endTime} />
-        <Progress percent={percent} data-testid="board-progress" status={percent >= 100 ? 'success' : 'active'} />
+        <Progress percent={percent} aria-label={t('board.elapsed')} data-testid="board-progress" status={percent >= 100 ? 'success' : 'active'} />
       </Card>
       {notice && !refusal && (
         <Alert

@@ -24,6 +24,20 @@ function pendingTitle(attempts: number, pending: number, score?: string): string
   return t('board.pendingWithScore', { tries: tries(attempts), before, score, pending });
 }
 
+/**
+ * Who a row is: the username and, under it, the nickname and affiliation when set, so that names
+ * that look alike ("aIice", "alice") are told apart (issue 30, defect 3); all of it in the tooltip.
+ */
+function MemberName({ row }: { row: LeaderboardRow }) {
+  const more = [row.nickname, row.affiliation].filter(Boolean).join(' · ');
+  return (
+    <div className="board-member" title={more ? `${row.userName} — ${more}` : row.userName} data-testid="board-member">
+      <div className="board-member-name">{row.userName}</div>
+      {more ? <div className="board-member-more">{more}</div> : null}
+    </div>
+  );
+}
+
 /** Whether this cell is its problem's first solve (the earliest minute of an accepted cell). */
 function isFirstSolve(cell: { kind: string; minutes?: number }, firstMinute: number | undefined): boolean {
   return cell.kind === 'accepted' && firstMinute !== undefined && cell.minutes === firstMinute;
@@ -146,7 +160,7 @@ export function LeaderboardTable({ rows, problemCount, loading, scoringRule = 'i
   const width = (wide: number, small: number) => (narrow ? small : wide);
   const columns: ColumnsType<LeaderboardRow> = [
     { title: t('board.rank'), dataIndex: 'rank', width: width(64, 44), align: 'center', fixed: 'left' },
-    { title: t('board.user'), dataIndex: 'userName', width: width(140, 92), ellipsis: true, fixed: 'left' },
+    { title: t('board.user'), dataIndex: 'userName', width: width(160, 100), ellipsis: { showTitle: false }, fixed: 'left', render: (_, row) => <MemberName row={row} /> },
     ...(scored
       ? [
           {

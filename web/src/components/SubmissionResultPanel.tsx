@@ -1,4 +1,5 @@
 import { Card, Descriptions, Typography } from 'antd';
+import { hasRunFigures } from '../lib/recordFigures.ts';
 import { VerdictTag } from './VerdictTag.tsx';
 import { t, useLanguage } from '../i18n/index.ts';
 import { withZone } from '../lib/time.ts';
@@ -44,18 +45,21 @@ export function SubmissionResultPanel({ result, limits }: { result: ResultPanelS
             </Typography.Text>
           ) : null}
         </Descriptions.Item>
-        <Descriptions.Item label={withZone(t('field.judgeTime'))}>
-          <span style={{ whiteSpace: 'nowrap' }}>{result.judgeTime || '—'}</span>
+        {/* A row of its own (issue 30, defect 4): beside Time at 1024 px the date ran into "20 ms". */}
+        <Descriptions.Item label={withZone(t('field.judgeTime'))} span="filled">
+          <span style={{ whiteSpace: 'nowrap' }} data-testid="result-judge-time">
+            {result.judgeTime || '—'}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('field.time')}>
           <span data-testid="result-time">
-            {result.runTime === null ? '—' : t('common.ms', { value: result.runTime })}
+            {result.runTime === null || !hasRunFigures(result.judgeResult) ? '—' : t('common.ms', { value: result.runTime })}
             {limits ? <Typography.Text type="secondary">{` ${t('problem.resultTimeLimit', { value: limits.timeMs })}`}</Typography.Text> : null}
           </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('field.memory')}>
           <span data-testid="result-memory">
-            {result.runMemory === null ? '—' : t('common.kb', { value: result.runMemory })}
+            {result.runMemory === null || !hasRunFigures(result.judgeResult) ? '—' : t('common.kb', { value: result.runMemory })}
             {limits ? <Typography.Text type="secondary">{` ${t('problem.resultMemoryLimit', { value: limits.memoryMb })}`}</Typography.Text> : null}
           </span>
         </Descriptions.Item>

@@ -291,6 +291,10 @@ export const en = {
   'problem.pdfStatementOf': 'Statement of {title} (PDF)',
   'problem.openPdf': 'Open in a new tab',
   'problem.pdfStatementFailed': 'Could not load the PDF statement',
+  'problem.otherProblems': 'Problems of the contest',
+  'editor.label': 'Code editor',
+  'board.elapsed': 'Contest time elapsed',
+  'common.selectRow': 'Select row {id}',
   'problem.chooseLanguage': 'Choose a language',
   'problem.cooldownTitle': 'One submission every few seconds',
   'problem.submit': 'Submit',
@@ -615,6 +619,7 @@ export const en = {
 
   // Admin: clarifications
   'judgeClar.failed': 'Failed to get clarifications',
+  'judgeClar.waiting': 'Unanswered questions: {count}',
   'judgeClar.newFrom': 'New question from {asker}',
   'judgeClar.newCount': '{count} new questions',
   'judgeClar.atQueueEnd': 'They are at the end of the queue.',

@@ -290,6 +290,10 @@ export const zh: Record<MessageKey, string> = {
   'problem.pdfStatementOf': '{title} 的题面（PDF）',
   'problem.openPdf': '在新标签页中打开',
   'problem.pdfStatementFailed': '无法加载 PDF 题面',
+  'problem.otherProblems': '本场比赛的题目',
+  'editor.label': '代码编辑器',
+  'board.elapsed': '比赛已进行的时间',
+  'common.selectRow': '选择第 {id} 行',
   'problem.chooseLanguage': '选择语言',
   'problem.cooldownTitle': '每隔几秒只能提交一次',
   'problem.submit': '提交',
@@ -613,6 +617,7 @@ export const zh: Record<MessageKey, string> = {
 
   // Admin: clarifications
   'judgeClar.failed': '获取答疑失败',
+  'judgeClar.waiting': '待回答的问题：{count}',
   'judgeClar.newFrom': '来自 {asker} 的新问题',
   'judgeClar.newCount': '{count} 个新问题',
   'judgeClar.atQueueEnd': '它们在队列末尾。',

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Button, Layout, Menu, Tooltip, Typography } from 'antd';
+import { Badge, Button, Layout, Menu, Tooltip, Typography } from 'antd';
 import {
   AppstoreOutlined,
   CodeOutlined,
@@ -20,6 +20,7 @@ import { AppFooter } from '../components/AppFooter.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { useT } from '../i18n/index.ts';
+import { useUnansweredQuestions } from '../pages/admin/useUnansweredQuestions.ts';
 import '../pages/admin/admin.css';
 
 export const SIDER_COLLAPSED_WIDTH = 78;
@@ -43,6 +44,9 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const t = useT();
   const username = storage.get('username') ?? '';
+  // Questions waiting for a judge, counted on every admin page; the Clarifications screen toasts its own.
+  const onQueue = pathname === paths.clarificationManagement;
+  const unanswered = useUnansweredQuestions(!onQueue, () => navigate(paths.clarificationManagement)).length;
 
   const logout = () => {
     userApi.logout().catch(() => undefined);
@@ -58,6 +62,9 @@ export function AdminLayout() {
         onCollapse={setCollapsed}
         collapsedWidth={SIDER_COLLAPSED_WIDTH}
         width={200}
+        // Below 768 px the menu starts collapsed (issue 30, defect 6): a phone's page is not pushed sideways.
+        breakpoint="md"
+        onBreakpoint={(narrow) => setCollapsed(narrow)}
         data-testid="admin-sider"
       >
         <div className="admin-brand">{collapsed ? 'V' : t('app.adminBrand')}</div>
@@ -66,7 +73,17 @@ export function AdminLayout() {
           mode="inline"
           data-testid="admin-menu"
           selectedKeys={[pathname]}
-          items={MENU.map((item) => ({ ...item, label: t(item.label) }))}
+          items={MENU.map((item) => ({
+            ...item,
+            label:
+              item.key === paths.clarificationManagement && unanswered > 0 ? (
+                <span>
+                  {t(item.label)} <Badge count={unanswered} size="small" />
+                </span>
+              ) : (
+                t(item.label)
+              ),
+          }))}
           onClick={({ key }) => navigate(key)}
         />
       </Layout.Sider>
@@ -76,6 +93,17 @@ export function AdminLayout() {
             {t('common.home')}
           </Button>
           <div className="header-user">
+            <Tooltip title={t('judgeClar.waiting', { count: unanswered })}>
+              <Badge count={unanswered} size="small" offset={[-4, 4]} data-testid="unanswered-badge">
+                <Button
+                  type="text"
+                  icon={<MessageOutlined />}
+                  onClick={() => navigate(paths.clarificationManagement)}
+                  aria-label={t('judgeClar.waiting', { count: unanswered })}
+                  data-testid="unanswered-questions"
+                />
+              </Badge>
+            </Tooltip>
             <LanguageSwitch />
             <Tooltip title={t('nav.myProfile')}>
               <Button

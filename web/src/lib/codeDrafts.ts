@@ -83,6 +83,25 @@ export function readLastSlot(place: DraftPlace): DraftSlot | null {
   return text !== null && /^\d+$/.test(text) ? Number(text) : null;
 }
 
+/**
+ * The template the user chose last on any problem (issue 30, defect 5), `draft:<user>:template`:
+ * a problem opened for the first time starts with it. Kept like the drafts, so logging out keeps it.
+ */
+const preferredKey = (username: string) => `${DRAFT_KEY_PREFIX}${encodeURIComponent(username)}:template`;
+
+export function savePreferredTemplate(username: string, templateId: number): void {
+  try {
+    store()?.setItem(preferredKey(username), String(templateId));
+  } catch {
+    // Not remembered: the next problem opens without a choice.
+  }
+}
+
+export function readPreferredTemplate(username: string): number | null {
+  const text = store()?.getItem(preferredKey(username)) ?? null;
+  return text !== null && /^\d+$/.test(text) ? Number(text) : null;
+}
+
 /** Whether `code` holds work of the contestant's own: not empty and not the template's script. */
 export function isOwnWork(code: string, templateScript: string | undefined): boolean {
   return code.trim() !== '' && code !== templateScript;

@@ -17,7 +17,7 @@ export type ContestPhase = 'notStarted' | 'running' | 'ended';
 
 export function contestPhase(startMs: number, endMs: number, nowMs: number): ContestPhase {
   if (nowMs < startMs) return 'notStarted';
-  if (nowMs > endMs) return 'ended';
+  if (nowMs >= endMs) return 'ended'; // the server's window is [start, end)
   return 'running';
 }
 

@@ -6,7 +6,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JudgeTemplate } from '../api/types.ts';
 import { confirmDialog, notify } from '../feedback.ts';
 import { t } from '../i18n/index.ts';
-import { isOwnWork, readDraft, readLastSlot, removeDraft, saveDraft, saveLastSlot, type DraftPlace, type DraftSlot } from './codeDrafts.ts';
+import {
+  isOwnWork,
+  readDraft,
+  readLastSlot,
+  readPreferredTemplate,
+  removeDraft,
+  saveDraft,
+  saveLastSlot,
+  savePreferredTemplate,
+  type DraftPlace,
+  type DraftSlot,
+} from './codeDrafts.ts';
 
 interface Options {
   username: string;
@@ -74,7 +85,8 @@ export function useCodeDraft({ username, problemId, templates, templatesLoaded }
     if (restoredFor.current === key) return;
     restoredFor.current = key;
     if (codeRef.current.trim() !== '') return; // typed before the templates came: that stays
-    const last = readLastSlot(place);
+    // A problem not opened before starts with the template chosen last on any problem.
+    const last = readLastSlot(place) ?? readPreferredTemplate(place.username);
     if (last === null || (last !== 'none' && !templates.some((tpl) => tpl.id === last))) return;
     const id = last === 'none' ? undefined : last;
     const draft = readDraft(place, last);
@@ -102,6 +114,7 @@ export function useCodeDraft({ username, problemId, templates, templatesLoaded }
     setCodeState(text);
     setRestoredAt(draft?.savedAt ?? null);
     persist(id, text);
+    if (place) savePreferredTemplate(place.username, id);
   };
 
   const resetToTemplate = async () => {

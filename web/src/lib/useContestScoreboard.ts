@@ -121,8 +121,9 @@ export function useContestScoreboard(contestId: string, options: ScoreboardOptio
     () => {
       setNow(serverNow());
       void loadRows(true);
-      // The banner follows the freeze and a thaw without a reload.
-      if (freezeMayChange(contest)) void reloadContest();
+      // The banner follows the freeze and a thaw without a reload; with the stream down, the
+      // countdown and the progress bar follow an edited start or end too.
+      if (!live || freezeMayChange(contest)) void reloadContest();
     },
     refusal ? null : pollEvery(live, refreshMs),
   );

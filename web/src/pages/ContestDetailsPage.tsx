@@ -7,7 +7,8 @@ import { judgeApi } from '../api/judge.ts';
 import type { ContestProblem, JudgeRecord } from '../api/types.ts';
 import { urls } from '../lib/paths.ts';
 import { checkChosenContest } from '../lib/validation.ts';
-import { contestPhase, formatServerTime, parseServerTime, problemOpenRefusal, withZone } from '../lib/time.ts';
+import { contestPhase, formatServerTime, parseServerTime, problemOpenRefusal, withZone, type ContestPhase } from '../lib/time.ts';
+import { useLiveContest } from '../lib/useLiveContest.ts';
 import { attemptsByProblem, bestByProblem } from '../lib/bestRecord.ts';
 import { useInterval } from '../lib/useInterval.ts';
 import { pollEvery, useLiveEvents } from '../lib/useLiveEvents.ts';
@@ -35,6 +36,22 @@ function readContestId(search: string): string | null {
   return id && /^\d+$/.test(id) ? id : readStoredContest().contestId;
 }
 
+/** Where the contest stands by the server's clock, checked every second; a change re-renders, a tick does not. */
+function useContestPhase(startMs: number, endMs: number, known: boolean): ContestPhase | null {
+  const phaseNow = useCallback(() => (known ? contestPhase(startMs, endMs, serverNow()) : null), [startMs, endMs, known]);
+  const [phase, setPhase] = useState(phaseNow);
+  useEffect(() => setPhase(phaseNow()), [phaseNow]);
+  useInterval(() => setPhase(phaseNow()), 1000);
+  return phase;
+}
+
+/** "Current Time", ticking every second on its own (the page around it does not re-render). */
+function CurrentTime() {
+  const [now, setNow] = useState(serverNow);
+  useInterval(() => setNow(serverNow()), 1000);
+  return <span data-testid="current-time">{formatServerTime(now)}</span>;
+}
+
 export default function ContestDetailsPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -44,8 +61,6 @@ export default function ContestDetailsPage() {
     const stored = readStoredContest();
     return stored.contestId === contestId ? stored : { contestId, title: null, startTime: null, endTime: null };
   });
-  // The server's clock (contest replies carry it), not the browser's, which may be off.
-  const [now, setNow] = useState(serverNow);
   const [scoringRule, setScoringRule] = useState<ScoringRule | null>(null);
   const [problems, setProblems] = useState<ContestProblem[]>([]);
   const [records, setRecords] = useState<JudgeRecord[]>([]);
@@ -54,8 +69,20 @@ export default function ContestDetailsPage() {
 
   const startMs = parseServerTime(contest.startTime);
   const endMs = parseServerTime(contest.endTime);
+  // The server's clock (contest replies carry it), not the browser's, which may be off.
+  const phase = useContestPhase(startMs, endMs, ready);
 
-  useInterval(() => setNow(serverNow()), 1000);
+  // The contest as the server has it now: an edited start or end shows without a reload.
+  const { reload: reloadContest } = useLiveContest(contestId ? Number(contestId) : null, {
+    onRead: (info) => {
+      storeContest(info);
+      setContest({ contestId: String(info.id), title: info.title, startTime: info.startTime, endTime: info.endTime });
+      setScoringRule(info.scoringRule);
+    },
+    onError: (_err, first) => {
+      if (first) notify.error(tNow('contestDetails.failed'));
+    },
+  });
 
   const loadRecords = useCallback(async (contestId: string) => {
     try {
@@ -65,38 +92,64 @@ export default function ContestDetailsPage() {
     }
   }, []);
 
-  const show = useCallback(
+  const loadProblems = useCallback(
     async (quiet: boolean) => {
+      if (!contestId) return;
+      try {
+        setProblems(await contestApi.problems(contestId));
+      } catch {
+        if (!quiet) notify.error(tNow('contestDetails.problemsFailed'));
+      }
+    },
+    [contestId],
+  );
+
+  const show = useCallback(
+    async (first: boolean) => {
       if (!contestId) {
-        if (!quiet) notify.error(checkChosenContest(readStoredContest()));
+        if (!first) notify.error(checkChosenContest(readStoredContest()));
         return;
       }
       if (!location.search) navigate(urls.contestDetails(contestId), { replace: true });
       setLoading(true);
-      try {
-        const info = await contestApi.contestInfo(contestId);
-        storeContest(info);
-        setContest({ contestId: String(info.id), title: info.title, startTime: info.startTime, endTime: info.endTime });
-        setScoringRule(info.scoringRule);
-      } catch {
-        notify.error(tNow('contestDetails.failed'));
-      }
-      try {
-        setProblems(await contestApi.problems(contestId));
-      } catch {
-        notify.error(tNow('contestDetails.problemsFailed'));
-      }
+      // The page's first read of the contest is useLiveContest's.
+      if (!first && !(await reloadContest())) notify.error(tNow('contestDetails.failed'));
+      await loadProblems(false);
       await loadRecords(contestId);
       setLoading(false);
     },
     // Read once: the contest never changes for this page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [loadRecords, contestId],
+    [loadRecords, loadProblems, reloadContest, contestId],
   );
 
   useEffect(() => {
     void show(true);
-  }, [show]);
+    // Once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Before the start the server leaves the titles out: once the contest runs (by the server's
+  // clock, or because its start was moved), they are read again until they come, at a growing gap
+  // (the browser's idea of the start may be a moment ahead of the server's).
+  const titlesHidden = problems.some((p) => !p.title);
+  useEffect(() => {
+    if (phase !== 'running' || !titlesHidden) return;
+    let gapMs = 1000;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () =>
+      void loadProblems(true).finally(() => {
+        if (stopped) return;
+        timer = setTimeout(attempt, gapMs);
+        gapMs = Math.min(30_000, gapMs * 2);
+      });
+    attempt();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [phase, titlesHidden, loadProblems]);
 
   // The caller's verdicts arrive on the live stream; the spec's poll runs while it is down.
   const live = useLiveEvents(ready && Number(contest.contestId) ? Number(contest.contestId) : undefined, (e) => {
@@ -126,11 +179,11 @@ export default function ContestDetailsPage() {
         <Descriptions column={{ xs: 1, sm: 2, md: 3 }} size="small" data-testid="contest-info">
           <Descriptions.Item label={t('contestDetails.contestId')}>{contest.contestId}</Descriptions.Item>
           <Descriptions.Item label={t('field.title')}>{contest.title}</Descriptions.Item>
-          <Descriptions.Item label={t('contestDetails.status')}>{ready ? <PhaseTag phase={contestPhase(startMs, endMs, now)} /> : null}</Descriptions.Item>
+          <Descriptions.Item label={t('contestDetails.status')}>{phase ? <PhaseTag phase={phase} /> : null}</Descriptions.Item>
           <Descriptions.Item label={withZone(t('contestDetails.start'))}>{contest.startTime}</Descriptions.Item>
           <Descriptions.Item label={withZone(t('contestDetails.end'))}>{contest.endTime}</Descriptions.Item>
           <Descriptions.Item label={withZone(t('contestDetails.currentTime'))}>
-            <span data-testid="current-time">{formatServerTime(now)}</span>
+            <CurrentTime />
           </Descriptions.Item>
           <Descriptions.Item label={t('contestDetails.countdown')}>
             <ContestCountdown startTime={contest.startTime} endTime={contest.endTime} />

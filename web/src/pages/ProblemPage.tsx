@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Select, Space, Spin, Tag, Typography } from 'antd';
 import { DownloadOutlined, SendOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate } from 'react-router';
-import { contestApi } from '../api/contest.ts';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { judgeApi } from '../api/judge.ts';
 import { ApiError, errorMessage } from '../api/client.ts';
 import { ErrorKinds, SUBMIT_LIMITS, type SubmitRefusalData } from '@verdict/shared';
-import type { JudgeTemplate, Problem, SubmissionResult } from '../api/types.ts';
+import type { ContestProblem, JudgeTemplate, Problem, SubmissionResult } from '../api/types.ts';
+import { contestApi } from '../api/contest.ts';
 import { paths, urls } from '../lib/paths.ts';
 import { checkSubmission } from '../lib/validation.ts';
-import { parseServerTime } from '../lib/time.ts';
+import { parseServerTime, problemOpenRefusal } from '../lib/time.ts';
+import { useLiveContest } from '../lib/useLiveContest.ts';
 import { isFinalVerdict } from '../lib/verdict.ts';
 import { useInterval } from '../lib/useInterval.ts';
 import { saveBlob } from '../lib/download.ts';
@@ -21,6 +22,7 @@ import { CodeEditor } from '../components/CodeEditor.tsx';
 import { CodeDraftBar } from '../components/CodeDraftBar.tsx';
 import { MySubmissionsList } from '../components/MySubmissionsList.tsx';
 import { templateForFile, useCodeDraft } from '../lib/useCodeDraft.ts';
+import { matchesLanguage } from '../lib/languageSearch.ts';
 import { useSubmitShortcut } from '../lib/useSubmitShortcut.ts';
 import { ClarificationsPanel } from '../components/ClarificationsPanel.tsx';
 import { SourceFilesPicker, type PickedFile } from '../components/SourceFilesPicker.tsx';
@@ -73,7 +75,13 @@ function readTarget(search: string): ProblemTarget {
   return { problemId: id(storage.get('chosenProblemId')), contestId: id(readStoredContest().contestId), title: storage.get('chosenProblemTitle') ?? '' };
 }
 
-export default function ProblemPage() {
+/** The page, mounted afresh for each problem: the letter tabs move between problems inside the app. */
+export default function ProblemRoute() {
+  const { search } = useLocation();
+  return <ProblemPage key={search} />;
+}
+
+function ProblemPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const t = useT();
@@ -149,18 +157,20 @@ export default function ProblemPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The contest's window for the countdown, and the server's clock (the reply carries it).
-  const [contestWindow, setContestWindow] = useState<{ startTime: string; endTime: string } | null>(null);
+  // The contest's problems, for the letter of this one, the tabs to the others and the document title.
+  const [contestProblems, setContestProblems] = useState<ContestProblem[]>([]);
   useEffect(() => {
     if (target.contestId === null) return;
-    contestApi.contestInfo(target.contestId).then(
-      (c) => {
-        setContestEnd(c.endTime);
-        setContestWindow({ startTime: c.startTime, endTime: c.endTime });
-      },
-      () => undefined, // the page works without the end check; the server refuses late submissions anyway
-    );
+    contestApi.problems(target.contestId).then(setContestProblems, () => undefined); // the page works without letters
   }, [target.contestId]);
+  const letter = contestProblems.find((p) => p.problemId === (problem?.id ?? target.problemId))?.letter ?? null;
+  useEffect(() => {
+    if (title) document.title = `${letter ? `${letter}. ` : ''}${title} · Verdict`;
+  }, [letter, title]);
+
+  // The contest as the server has it now (its reply teaches the page the server's clock): an
+  // edited end moves the countdown, its warning and the return to contest details.
+  const { contest } = useLiveContest(target.contestId, { onRead: (c) => setContestEnd(c.endTime) });
 
   useEffect(() => {
     judgeApi
@@ -169,10 +179,13 @@ export default function ProblemPage() {
       .finally(() => setLoadingTemplates(false));
   }, []);
 
+  // The spec's check every 5 s: once the contest has ended (or, its start moved, not begun), back to contest details.
   useInterval(() => {
-    const end = parseServerTime(contestEnd ?? '');
-    if (Number.isFinite(end) && serverNow() > end) {
-      notify.error(t('contest.ended'));
+    const refusal = contest
+      ? problemOpenRefusal(parseServerTime(contest.startTime), parseServerTime(contest.endTime), serverNow())
+      : serverNow() >= parseServerTime(contestEnd ?? '') ? t('contest.ended') : null;
+    if (refusal) {
+      notify.error(refusal);
       navigate(target.contestId !== null ? urls.contestDetails(target.contestId) : paths.contestDetails);
     }
   }, CONTEST_END_CHECK_MS);
@@ -323,10 +336,30 @@ export default function ProblemPage() {
   return (
     <div className="page">
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
-        <Typography.Title level={3} style={{ margin: 0 }} data-testid="problem-title">
-          {title}
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {letter ? <span data-testid="problem-letter">{`${letter}. `}</span> : null}
+          <span data-testid="problem-title">{title}</span>
         </Typography.Title>
-        {contestWindow && <ContestCountdown startTime={contestWindow.startTime} endTime={contestWindow.endTime} />}
+        {contestProblems.length > 1 ? (
+          <nav aria-label={t('problem.otherProblems')} className="problem-letter-tabs" data-testid="problem-tabs">
+            {contestProblems.map((p) => (
+              <Link
+                key={p.problemId}
+                to={urls.problemPage(p.problemId, target.contestId)}
+                title={p.title}
+                aria-current={p.letter === letter ? 'page' : undefined}
+                className={p.letter === letter ? 'problem-letter-tab current' : 'problem-letter-tab'}
+                onClick={() => {
+                  storage.set('chosenProblemId', p.problemId);
+                  storage.set('chosenProblemTitle', p.title);
+                }}
+              >
+                {p.letter}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+        {contest && <ContestCountdown startTime={contest.startTime} endTime={contest.endTime} />}
         {returnButtons}
       </Space>
       <div className="split">
@@ -376,7 +409,11 @@ export default function ProblemPage() {
             <Space wrap style={{ width: '100%', marginBottom: 8 }}>
               <Select<number>
                 placeholder={t('problem.chooseLanguage')}
+                aria-label={t('problem.chooseLanguage')}
                 style={{ minWidth: 220 }}
+                // Typing filters (case, spaces and punctuation aside: "c++17" finds "C++ 17"); Enter takes the first match.
+                showSearch
+                filterOption={(input, option) => matchesLanguage(String(option?.label ?? ''), input)}
                 loading={loadingTemplates}
                 value={templateId}
                 onChange={chooseTemplate}

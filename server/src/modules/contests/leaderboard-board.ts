@@ -263,7 +263,7 @@ export function contestMembers(db: Kysely<DB>, contestId: number): Promise<Score
   return db
     .selectFrom('contest_users as cu')
     .innerJoin('users as u', 'u.id', 'cu.user_id')
-    .select(['u.id as userId', 'u.username as userName'])
+    .select(['u.id as userId', 'u.username as userName', 'u.nickname', 'u.affiliation'])
     .where('cu.contest_id', '=', contestId)
     .execute();
 }

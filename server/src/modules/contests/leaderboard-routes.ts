@@ -27,6 +27,8 @@ export const leaderboardRoutes = [
       z.object({
         rank: z.number().int(),
         userName: z.string(),
+        nickname: z.string().optional().meta({ description: "The member's nickname, when set and not the username" }),
+        affiliation: z.string().optional().meta({ description: "The member's affiliation, when set" }),
         acNum: z.number().int().meta({ description: 'Problems solved (IOI, OI: at full score)' }),
         timePenalty: z
           .number()

@@ -28,6 +28,21 @@ export interface ScoreboardProblem {
 export interface ScoreboardMember {
   userId: number;
   userName: string;
+  /** Shown beside the username when set (names that look alike are told apart by them). */
+  nickname?: string;
+  affiliation?: string | null;
+}
+
+/**
+ * A member's name fields of a board row: the username, and the nickname and affiliation when set
+ * (a nickname equal to the username, as accounts are made by default, is left out: it tells nothing).
+ */
+export function memberNames(member: ScoreboardMember): Pick<ScoreboardRow, 'userName' | 'nickname' | 'affiliation'> {
+  return {
+    userName: member.userName,
+    ...(member.nickname && member.nickname !== member.userName ? { nickname: member.nickname } : {}),
+    ...(member.affiliation ? { affiliation: member.affiliation } : {}),
+  };
 }
 
 /** One submission, as the leaderboard sees it. */
@@ -68,6 +83,9 @@ export interface ScoreboardCell {
 export interface ScoreboardRow {
   rank: number;
   userName: string;
+  /** Only when the member has one (a nickname other than the username). */
+  nickname?: string;
+  affiliation?: string;
   acNum: number;
   timePenalty: number;
   /** IOI and OI boards only: the total score. */
@@ -131,7 +149,7 @@ export function icpcStanding(problems: readonly ScoreboardProblem[], column: Rea
     }
     if (s.firstAcMs === null && s.pending > 0) cell.pending = s.pending;
   }
-  return { row: { userName: member.userName, acNum, timePenalty, judgeResultList: cells }, key: [-acNum, timePenalty, lastAcMinute] };
+  return { row: { ...memberNames(member), acNum, timePenalty, judgeResultList: cells }, key: [-acNum, timePenalty, lastAcMinute] };
 }
 
 export function rankScoreboard(problems: ScoreboardProblem[], members: ScoreboardMember[], summaries: AttemptSummary[]): ScoreboardRow[] {

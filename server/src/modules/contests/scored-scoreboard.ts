@@ -19,6 +19,7 @@ import {
   minutes,
   type ScoreboardCell,
   type ScoreboardContest,
+  memberNames,
   type ScoreboardMember,
   type ScoreboardRow,
   type ScoreboardStanding,
@@ -125,7 +126,7 @@ export function scoredStanding(problems: readonly ScoredProblem[], column: Reado
     if (s.pending > 0) cell.pending = s.pending;
   }
   const score = roundScore(total);
-  return { row: { userName: member.userName, acNum, timePenalty: lastScoredMinute, score, judgeResultList: cells }, key: [-score, lastScoredMinute] };
+  return { row: { ...memberNames(member), acNum, timePenalty: lastScoredMinute, score, judgeResultList: cells }, key: [-score, lastScoredMinute] };
 }
 
 /** The ranked board. */

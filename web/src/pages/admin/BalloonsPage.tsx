@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
-import { Card, Empty, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Card, Empty, Grid, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { TrophyOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
@@ -66,6 +66,8 @@ function useBalloons(contestId: number | undefined) {
  */
 export default function BalloonsPage() {
   const t = useT();
+  // Below 768 px: the Delivered switch is pinned to the right edge.
+  const narrow = !Grid.useBreakpoint().md;
   const [params, setParams] = useSearchParams();
   const fromUrl = Number(params.get('contestId'));
   const contestId = Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : undefined;
@@ -117,12 +119,13 @@ export default function BalloonsPage() {
       >
         <Space wrap size="large" style={{ marginBottom: 12 }}>
           <Space>
-            <span>{t('field.contest')}</span>
+            {narrow ? null : <span>{t('field.contest')}</span>}
             <Select<number>
               showSearch
               optionFilterProp="label"
               placeholder={t('balloons.chooseContest')}
-              style={{ minWidth: 260 }}
+              aria-label={t('field.contest')}
+              style={narrow ? { width: 200 } : { minWidth: 260 }}
               value={contestId}
               onChange={(v) => choose(v)}
               options={contests.map((c) => ({ value: c.id, label: `${c.id} ${c.title}` }))}
@@ -130,7 +133,7 @@ export default function BalloonsPage() {
             />
           </Space>
           <Space>
-            <Switch checked={undeliveredOnly} onChange={setUndeliveredOnly} data-testid="balloon-undelivered-only" />
+            <Switch checked={undeliveredOnly} onChange={setUndeliveredOnly} aria-label={t('balloons.undeliveredOnly')} data-testid="balloon-undelivered-only" />
             <span>{t('balloons.undeliveredOnly')}</span>
           </Space>
         </Space>
@@ -200,14 +203,17 @@ export default function BalloonsPage() {
               },
               {
                 title: t('balloons.delivered'),
+                // On a phone (issue 30, defect 6) the switch stays on screen; the other columns scroll under it.
+                fixed: narrow ? 'right' : undefined,
                 key: 'delivered',
-                width: 260,
+                width: narrow ? 150 : 260,
                 render: (_, b) => (
                   <Space>
                     <Switch
                       checked={b.delivered}
                       loading={busy.has(balloonKey(b))}
                       onChange={(on) => void mark(b, on)}
+                      aria-label={t('balloons.delivered')}
                       data-testid={`balloon-delivered-${balloonKey(b)}`}
                     />
                     {b.delivered ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { hasRunFigures } from '../../lib/recordFigures.ts';
 import { Card, Form, Input, Select, Table } from 'antd';
 import { adminSubmissionsApi, type AdminRecord, type SubmissionFilter } from '../../api/adminSubmissions.ts';
 import { VerdictWithScore } from '../../components/VerdictTag.tsx';
@@ -65,8 +66,8 @@ export default function SubmissionManagementPage() {
             { title: t('field.problem'), dataIndex: 'problemTitle', width: 180, ellipsis: true },
             { title: t('field.username'), dataIndex: 'username', width: 140, ellipsis: true },
             { title: t('field.template'), dataIndex: 'templateName', width: 140, responsive: ['md'], render: (name: string, r) => name || r.language },
-            { title: t('field.memory'), dataIndex: 'runMemory', width: 100, responsive: ['md'], render: (v: number | null) => (v === null ? '' : t('common.kb', { value: v })) },
-            { title: t('field.time'), dataIndex: 'runTime', width: 90, responsive: ['sm'], render: (v: number | null) => (v === null ? '' : t('common.ms', { value: v })) },
+            { title: t('field.memory'), dataIndex: 'runMemory', width: 100, responsive: ['md'], render: (v: number | null, r: AdminRecord) => (v === null || !hasRunFigures(r.judgeResult) ? '—' : t('common.kb', { value: v })) },
+            { title: t('field.time'), dataIndex: 'runTime', width: 90, responsive: ['sm'], render: (v: number | null, r: AdminRecord) => (v === null || !hasRunFigures(r.judgeResult) ? '—' : t('common.ms', { value: v })) },
             { title: withZone(t('field.judgeTime')), dataIndex: 'judgeTime', width: 170, responsive: ['md'] },
             { title: t('field.result'), dataIndex: 'judgeResult', width: 90, render: (v: string, r: AdminRecord) => <VerdictWithScore code={v} record={r} /> },
           ]}
