@@ -13,6 +13,7 @@ import type { Leaderboards } from './modules/contests/leaderboard.ts';
 import type { ChangeFeed } from './modules/events/change-feed.ts';
 import type { EventsHub } from './modules/events/events-hub.ts';
 import type { LanguageCatalog } from './modules/problems/templates-languages.ts';
+import type { Readiness } from './readiness.ts';
 
 export interface Services {
   config: Config;
@@ -35,4 +36,6 @@ export interface Services {
   changes: ChangeFeed;
   /** The live streams (GET /api/events) of this process. */
   events: EventsHub;
+  /** Whether this process can take work now (GET /api/ready). */
+  readiness: Readiness;
 }

@@ -12,7 +12,7 @@ import type { Logger } from '../../logger.ts';
 import { assertCanOpenContestProblem, isAdmin } from '../contests/contest-access.ts';
 import type { JudgeQueue } from '../judging/judge-queue.ts';
 import { packageLanguages } from '../problems/packages.ts';
-import { findLanguage, type LanguageCatalog } from '../problems/templates-languages.ts';
+import { findLanguage, languagesWithin, type LanguageCatalog } from '../problems/templates-languages.ts';
 
 export const MAX_SOURCE_BYTES = 64 * 1024;
 /** All the files of a submission of several files together. */
@@ -20,6 +20,8 @@ export const MAX_FILES_BYTES = 256 * 1024;
 /** Per user (administrators are not limited): one submission per interval, and a cap per minute. */
 export const SUBMIT_MIN_INTERVAL_MS = SUBMIT_LIMITS.minIntervalMs;
 export const SUBMITS_PER_MINUTE = SUBMIT_LIMITS.perMinute;
+/** The longest a submit waits for the judge's first probe of its toolchains before checking the language against every defined one. */
+const LANGUAGE_PROBE_WAIT_MS = 2000;
 
 export interface SubmitInput {
   problemId: number;
@@ -57,8 +59,11 @@ type SubmissionRow = Selectable<SubmissionsTable>;
 
 export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input: SubmitInput): Promise<SubmitReply> {
   const { db } = deps;
+  // The reply comes within SUBMIT_WAIT_MS of the request whatever the server is doing: the time
+  // spent before the record is stored is taken off the wait for its verdict.
+  const receivedAt = performance.now();
   const now = deps.clock.now();
-  const language = findLanguage(await deps.languages(), input.language);
+  const language = findLanguage(await languagesWithin(deps.languages, LANGUAGE_PROBE_WAIT_MS), input.language);
   if (!language) throw fail('VALIDATION', `Unknown language "${input.language}"`, { field: 'language' });
   const { code, files } = submittedSources(input);
   if (input.contestId === undefined) {
@@ -109,7 +114,8 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
     // The record stays PD; the stale-record chore enqueues it again.
     deps.log.error({ err, submissionId: row.id }, 'could not enqueue a submission');
   }
-  return toSubmitReply(await waitForVerdict(db, deps.queue, row.id, deps.waitMs));
+  const waitMs = Math.max(0, deps.waitMs - Math.round(performance.now() - receivedAt));
+  return toSubmitReply(await waitForVerdict(db, deps.queue, row.id, waitMs));
 }
 
 /**
