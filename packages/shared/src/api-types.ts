@@ -931,6 +931,7 @@ export interface ApiOperations {
         name: string;
         content: string;
       }[];
+      submissionKey?: string;
     };
     data: {
       id: number;

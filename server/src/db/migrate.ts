@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015_user_affiliation.ts';
 import * as m0016 from './migrations/0016_contest_all_tests.ts';
 import * as m0017 from './migrations/0017_problem_language_factors.ts';
 import * as m0018 from './migrations/0018_judge_workers.ts';
+import * as m0022 from './migrations/0022_submission_keys.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0016_contest_all_tests': m0016,
   '0017_problem_language_factors': m0017,
   '0018_judge_workers': m0018,
+  '0022_submission_keys': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
