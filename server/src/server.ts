@@ -145,7 +145,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     readiness.ready();
     log.info({ port, store: database.embedded ? 'embedded PGlite' : 'PostgreSQL', judgeWorkers: config.workers }, 'Verdict is ready');
-    return { url: `http://${shownHost}:${port}`, port, services, readiness, firstAdmin, judgeProcess, close: closeAll };
+    let closing: Promise<void> | undefined;
+    return { url: `http://${shownHost}:${port}`, port, services, readiness, firstAdmin, judgeProcess, close: () => (closing ??= closeAll()) };
   } catch (err) {
     await closeAll();
     throw err;

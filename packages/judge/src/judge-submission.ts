@@ -276,7 +276,10 @@ async function compileSubmission(
   }
   const extras = ctx.precompiledHeaders && ctx.toolchain ? await ctx.precompiledHeaders.extrasFor(language, ctx.toolchain) : null;
   const outcome = await compileInDir(ctx.backend, language, workDir, problem.memoryLimitMb, extras, values, compileLimits(named));
-  if (key && outcome.status === 'OK') await ctx.compileCache!.keep(key, workDir, layout.files.map((f) => f.name), outcome.message);
+  // The cache is optional: a failed write (a full disk) costs the next compile, never this judging.
+  if (key && outcome.status === 'OK') {
+    await ctx.compileCache!.keep(key, workDir, layout.files.map((f) => f.name), outcome.message).catch((err: Error) => ctx.log?.(`could not keep a compile in the cache: ${err.message}`));
+  }
   return outcome;
 }
 

@@ -127,8 +127,9 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
   try {
     await deps.queue.enqueue(row.id);
   } catch (err) {
-    // The record stays PD; the stale-record chore enqueues it again.
-    deps.log.error({ err, submissionId: row.id }, 'could not enqueue a submission');
+    // The record stays PD; it is enqueued again with backoff (and by the chore, at the latest).
+    deps.log.error({ err, submissionId: row.id }, 'could not enqueue a submission; retrying');
+    deps.queue.retryEnqueue(row.id);
   }
   return replyWithRecord(deps, row, receivedAt);
 }
@@ -256,6 +257,9 @@ export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, log: Logger, id
   }
   // The job lives in Agenda's table, outside this update's reach: if it cannot be written, the
   // record stays PD and the stale-record chore enqueues it again, so the rejudge still happens.
-  await queue.enqueue(id).catch((err) => log.error({ err, submissionId: id }, 'could not enqueue a rejudged submission'));
+  await queue.enqueue(id).catch((err) => {
+    log.error({ err, submissionId: id }, 'could not enqueue a rejudged submission; retrying');
+    queue.retryEnqueue(id);
+  });
   return toSubmitReply(row);
 }
