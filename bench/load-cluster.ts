@@ -5,7 +5,7 @@
 // gzip accepted) — while submissions arrive at a contest's peak rate (10/s by default) and are
 // judged. Contestants are split evenly between two `verdict serve` processes (JUDGE_WORKERS=0,
 // each its own DATA_DIR), as a load balancer with sticky sessions would. Beside the reads, GET
-// /api/health (the bare route and `select 1`) is the anchor: what any request waits on this
+// /api/health (the bare route; until issue 36 it also ran `select 1`, as /api/ready now does) is the anchor: what any request waits on this
 // machine under this load.
 //
 // No judge on this 2-core machine judges 10 submissions/s, so this process stands in for judge

@@ -2,7 +2,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createJudge, JudgeSetupError, PackageError, UNSAFE_LABEL, loadProblemPackage, type Judge, type Problem } from '@verdict/judge';
+import { createJudge, JudgeSetupError, PackageError, UNSAFE_LABEL, loadProblemPackage, type Judge, type Problem, type TestResult } from '@verdict/judge';
 import { CliError } from './errors.ts';
 import { warn } from './output.ts';
 
@@ -48,4 +48,9 @@ export async function openProblem(
 /** 0 for AC, 2 for a system error, 1 for any other verdict. */
 export function exitCodeFor(verdict: string): number {
   return verdict === 'AC' ? 0 : verdict === 'SE' ? 2 : 1;
+}
+
+/** A test as the JSON of `judge` and `problem validate` show it (docs/judge.md): wall time always, the deciding limit of a TLE. */
+export function publicTest(t: TestResult) {
+  return { name: t.name, verdict: t.verdict, timeMs: t.timeMs, wallMs: t.wallMs ?? 0, memoryKb: t.memoryKb, ...(t.tleBy ? { tleBy: t.tleBy } : {}) };
 }

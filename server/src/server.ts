@@ -32,19 +32,31 @@ import { StreamGuard } from './modules/events/stream-guard.ts';
 import { StreamLimits } from './modules/events/stream-limits.ts';
 import { CcsFeeds } from './modules/ccs/ccs-feed-hub.ts';
 import { createJudgeProvider } from './modules/judging/judge-provider.ts';
+import { Readiness } from './readiness.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_WEB_DIR = path.join(REPO_ROOT, 'web', 'dist');
 /** How long an idle HTTP connection is kept open (see where it is set). */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/**
+ * How long a stopping server lets the requests in flight finish (waiting submits reply at once
+ * with their record as it is) before it closes every connection. With the judge process's stop
+ * (JudgeProcess.stop) this keeps a stop under SHUTDOWN_LIMIT_MS (docs/operations.md).
+ */
+export const SHUTDOWN_DRAIN_MS = 3_000;
+/** The longest a stop takes: `verdict serve` exits by then whatever still hangs. */
+export const SHUTDOWN_LIMIT_MS = 10_000;
 
 export interface RunningServer {
   url: string;
   port: number;
   services: Services;
+  /** Whether it can take work (GET /api/ready). */
+  readiness: Readiness;
   firstAdmin: FirstAdmin | null;
   /** The child process running the judge workers (null with JUDGE_WORKERS=0). */
   judgeProcess: JudgeProcess | null;
+  /** Stops in order: readiness off, no new connections, waiting submits answered, requests drained, then everything else. */
   close(): Promise<void>;
 }
 
@@ -60,7 +72,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const closers: (() => Promise<void>)[] = [() => database.close()];
+  const readiness = new Readiness();
+  /** Set once the HTTP server listens: stops it first, before what its requests use. */
+  let stopHttp: (() => Promise<void>) | undefined;
   const closeAll = async () => {
+    readiness.stopping();
+    await stopHttp?.().catch((err) => log.error({ err }, 'error while stopping the HTTP server'));
     for (const c of closers.reverse()) await c().catch((err) => log.error({ err }, 'error while stopping'));
   };
   try {
@@ -88,7 +105,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const leaderboards = new Leaderboards(database.db, opts.clock);
     const ccsFeeds = new CcsFeeds({ db: database.db, languages, leaderboards, clock, log, changes }, config.ccsFeed);
     const streams = { limits: new StreamLimits(config.streams), guard };
-    const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages, judgeQueue, leaderboards, changes, events, ccsFeeds, streams };
+    const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages, judgeQueue, leaderboards, changes, events, ccsFeeds, streams, readiness };
     if (config.metrics.kind !== 'off') {
       services.metrics = new Metrics(config.metrics, database, database.db);
       // Every stream goes through the caps: feeds are the ones that are not live streams.
@@ -110,17 +127,26 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     answerClientErrors(httpServer);
+    let inFlight = 0;
+    httpServer.on('request', (_req, res: http.ServerResponse) => {
+      inFlight++;
+      res.once('close', () => inFlight--);
+    });
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config.port, config.host, () => resolve());
     });
-    closers.push(
-      () =>
-        new Promise<void>((resolve) => {
-          httpServer.close(() => resolve());
-          httpServer.closeAllConnections();
-        }),
-    );
+    stopHttp = async () => {
+      stopHttp = undefined;
+      httpServer.close(); // no new connections; idle kept-alive ones are closed
+      judgeQueue.verdicts.close(); // waiting submits reply now with their record (PD/JG)
+      events.close(); // live streams end (clients reconnect elsewhere)
+      const deadline = Date.now() + SHUTDOWN_DRAIN_MS;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      if (inFlight > 0) log.warn({ requests: inFlight }, 'stopping: closing requests still running');
+      httpServer.closeAllConnections();
+    };
+    log.info({ port: (httpServer.address() as AddressInfo).port }, 'Verdict is listening (not ready yet: GET /api/ready)');
     // This process runs the queue's chore; the judge workers run in a child process.
     await judgeQueue.start();
     // `verdict worker` processes beside this server hear of new jobs at once (PGlite has no NOTIFY).
@@ -130,11 +156,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       judgeProcess = await JudgeProcess.start({ config, database, queue: judgeQueue, log });
       const started = judgeProcess;
       closers.push(() => started.stop());
+      readiness.add({ name: 'the judge process is restarting', ok: () => started.pid !== undefined });
+      // Probe this process's toolchains for the language list now, not on the first submission.
+      void services.languages();
     }
     const port = (httpServer.address() as AddressInfo).port;
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-    log.info({ port, store: database.embedded ? 'embedded PGlite' : 'PostgreSQL' }, 'Verdict is listening');
-    return { url: `http://${shownHost}:${port}`, port, services, firstAdmin, judgeProcess, close: closeAll };
+    readiness.ready();
+    log.info({ port, store: database.embedded ? 'embedded PGlite' : 'PostgreSQL', judgeWorkers: config.workers }, 'Verdict is ready');
+    let closing: Promise<void> | undefined;
+    return { url: `http://${shownHost}:${port}`, port, services, readiness, firstAdmin, judgeProcess, close: () => (closing ??= closeAll()) };
   } catch (err) {
     await closeAll();
     throw err;

@@ -17,6 +17,7 @@ import type { StreamLimits } from './modules/events/stream-limits.ts';
 import type { CcsFeeds } from './modules/ccs/ccs-feed-hub.ts';
 import type { LanguageCatalog } from './modules/problems/templates-languages.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
+import type { Readiness } from './readiness.ts';
 
 export interface Services {
   config: Config;
@@ -45,4 +46,6 @@ export interface Services {
   ccsFeeds: CcsFeeds;
   /** Every long-lived stream's caps and credentials. */
   streams: { limits: StreamLimits; guard: StreamGuard };
+  /** Whether this process can take work now (GET /api/ready). */
+  readiness: Readiness;
 }

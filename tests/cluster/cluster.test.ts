@@ -124,7 +124,8 @@ describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate names
       DATABASE_URL: databaseUrl,
       ...extra,
     });
-    const start = async (host: Host, args: string[], extra: Record<string, string>, ready: RegExp) => {
+    /** Starts a process on `host`; it is ready when its output matches `ready`, or, given a URL, when that answers 200 (an API's /api/ready). */
+    const start = async (host: Host, args: string[], extra: Record<string, string>, ready: RegExp | URL) => {
       const child = hosts!.spawn(host, [process.execPath, VERDICT, ...args], env({ DATA_DIR: dir(`verdict-cluster-${host.name}-`), ...extra }));
       let text = '';
       const onData = (d: Buffer) => {
@@ -133,12 +134,14 @@ describe('a cluster of test hosts: APIs, judges and PostgreSQL on separate names
       };
       child.stdout!.on('data', onData);
       child.stderr!.on('data', onData);
-      await waitFor(`${host.name} ready`, async () => (ready.test(text) ? true : undefined), 60_000).catch((err: Error) => {
+      const isReady = async () => (ready instanceof URL ? (await fetch(ready).catch(() => null))?.status === 200 : ready.test(text));
+      await waitFor(`${host.name} ready`, async () => ((await isReady()) ? true : undefined), 60_000).catch((err: Error) => {
         throw new Error(`${err.message}:\n${text}`);
       });
     };
-    // The first API migrates the database; the second finds it migrated.
-    for (const api of [api1, api2]) await start(api, ['serve'], { HOST: '0.0.0.0', PORT: '8080', JUDGE_WORKERS: '0', SUBMIT_WAIT_MS: '0' }, /Verdict is running at/);
+    // The first API migrates the database; the second finds it migrated. Each is taken into
+    // service by its readiness, as an orchestrator or a load balancer's health check would.
+    for (const api of [api1, api2]) await start(api, ['serve'], { HOST: '0.0.0.0', PORT: '8080', JUDGE_WORKERS: '0', SUBMIT_WAIT_MS: '0' }, new URL(`http://${api.ip}:8080/api/ready`));
     for (const judge of [judge1, judge2]) await start(judge, ['worker', '--workers', '1'], { JUDGE_POLL_MS: '1000' }, /Verdict judge worker:/);
     lb = await startLoadBalancer(hosts, lbHost, [api1, api2], dir('verdict-cluster-lb-'), (text) => output.set('lb', (output.get('lb') ?? '') + text));
 

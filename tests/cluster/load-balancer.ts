@@ -116,9 +116,22 @@ export async function startLoadBalancer(hosts: Hosts, lb: Host, apis: Host[], di
   return { url: `http://${lb.ip}:${LB_PORT}`, kind: 'nginx', close: () => child.kill('SIGKILL') };
 }
 
-/** A round-robin TCP proxy: each new connection goes to the next upstream that answers. */
+/**
+ * A round-robin TCP proxy: each new connection goes to the next ready upstream that answers. It
+ * checks each upstream's GET /api/ready every second, as an active health check does (HAProxy's
+ * `option httpchk`, docs/operations.md), and sends nothing to one that is starting or stopping.
+ */
 function roundRobin(upstreams: string[]): Promise<LoadBalancer> {
   let next = 0;
+  const ready = new Set(upstreams);
+  const check = () =>
+    upstreams.forEach((ip) =>
+      fetch(`http://${ip}:${API_PORT}/api/ready`, { signal: AbortSignal.timeout(1000) })
+        .then((res) => res.status === 200, () => false)
+        .then((ok) => void (ok ? ready.add(ip) : ready.delete(ip))),
+    );
+  const checks = setInterval(check, 1000);
+  check();
   const open = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
     open.add(socket);
@@ -128,7 +141,9 @@ function roundRobin(upstreams: string[]): Promise<LoadBalancer> {
     track(client);
     client.pause();
     const tryUpstream = (left: number) => {
-      const target = upstreams[next++ % upstreams.length];
+      // None ready (all starting, or the checks not answered yet): try them all.
+      const choices = ready.size > 0 ? upstreams.filter((ip) => ready.has(ip)) : upstreams;
+      const target = choices[next++ % choices.length];
       const upstream = net.connect(API_PORT, target);
       track(upstream);
       upstream.once('connect', () => {
@@ -151,6 +166,7 @@ function roundRobin(upstreams: string[]): Promise<LoadBalancer> {
         url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
         kind: 'round-robin',
         close: () => {
+          clearInterval(checks);
           server.close();
           // Kept-alive connections (and live streams) through the balancer end with it.
           for (const socket of open) socket.destroy();

@@ -38,8 +38,50 @@ describe(`verdict CLI (${TEST_BACKEND} backend) @slow`, function () {
       assert.deepEqual(Object.keys(result), ['verdict', 'timeMs', 'memoryKb', 'compileMessage', 'tests']);
       assert.equal(result.verdict, 'AC');
       assert.equal(result.tests.length, 14);
-      assert.deepEqual(Object.keys(result.tests[0]), ['name', 'verdict', 'timeMs', 'memoryKb']);
+      assert.deepEqual(Object.keys(result.tests[0]), ['name', 'verdict', 'timeMs', 'wallMs', 'memoryKb']);
       assert.equal(result.tests[0].name, 'sample/1');
+    });
+
+    // A program that sleeps and one that computes both end in TLE; a setter must tell them apart.
+    const timing = () =>
+      writeTree({
+        'problem.yaml': 'name: Timing\nlimits:\n  time_limit: 1\n  memory: 256\n',
+        'data/secret/1.in': '1 2\n',
+        'data/secret/1.ans': '3\n',
+        'submissions/accepted/sum.py': 'a, b = map(int, input().split())\nprint(a + b)\n',
+        'submissions/time_limit_exceeded/sleepy.py': 'import time\ntime.sleep(30)\n',
+        'submissions/time_limit_exceeded/busy.py': 'while True:\n    pass\n',
+      });
+    type JsonTest = { verdict: string; timeMs: number; wallMs: number; tleBy?: string };
+
+    it('--json gives each test its wall time, and the limit that decided a TLE: cpu or wall', async function () {
+      const dir = timing();
+      const run = async (file: string) => {
+        const r = await verdict('judge', dir, path.join(dir, 'submissions', file), '--json', ...backend);
+        return JSON.parse(r.stdout).tests[0] as JsonTest;
+      };
+      const sleepy = await run('time_limit_exceeded/sleepy.py');
+      assert.equal(sleepy.verdict, 'TLE');
+      assert.equal(sleepy.tleBy, 'wall', JSON.stringify(sleepy));
+      assert.ok(sleepy.wallMs >= 2000 && sleepy.timeMs < 1000, JSON.stringify(sleepy));
+      const busy = await run('time_limit_exceeded/busy.py');
+      assert.equal(busy.verdict, 'TLE');
+      // Over its CPU time it is 'cpu'; on a host so loaded that it got under 1 s of CPU before the
+      // wall-clock limit (twice, with the re-run), the wall clock decided, and says so.
+      assert.equal(busy.tleBy, busy.timeMs > 1000 ? 'cpu' : 'wall', JSON.stringify(busy));
+      assert.ok(busy.wallMs >= busy.timeMs * 0.9, JSON.stringify(busy));
+      const ok = await run('accepted/sum.py');
+      assert.equal(ok.verdict, 'AC');
+      assert.equal(ok.tleBy, undefined);
+      assert.ok(ok.wallMs > 0, JSON.stringify(ok));
+
+      // problem validate --json: every submission's tests, with the same fields.
+      const report = JSON.parse((await verdict('problem', 'validate', dir, '--json', ...backend)).stdout);
+      const testsOf = (file: string) => report.submissions.find((s: { file: string }) => s.file === `submissions/${file}`).tests as JsonTest[];
+      assert.equal(testsOf('time_limit_exceeded/sleepy.py')[0].tleBy, 'wall');
+      const busyTest = testsOf('time_limit_exceeded/busy.py')[0];
+      assert.equal(busyTest.tleBy, busyTest.timeMs > 1000 ? 'cpu' : 'wall', JSON.stringify(busyTest));
+      assert.ok(testsOf('accepted/sum.py')[0].wallMs > 0);
     });
 
     it('exits 1 on another verdict; --all runs every test', async function () {

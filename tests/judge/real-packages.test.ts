@@ -169,6 +169,17 @@ describe('cases from real packages', function () {
       await expect('sh', { 'main.sh': 'if [ -z "$DOMJUDGE" -o -z "$ONLINE_JUDGE" ]; then exit 1; fi\n' + A_PLUS_B_SH }, 'AC');
     });
 
+    it('defines ONLINE_JUDGE and VERDICT for the preprocessors of compiled languages (a solution that reads in.txt offline is AC)', async function () {
+      const freopen = '#ifndef ONLINE_JUDGE\n  freopen("in.txt", "r", stdin);\n#endif\n#ifndef VERDICT\n#error VERDICT is not defined\n#endif\n';
+      await expect('cpp', { 'main.cpp': `#include <bits/stdc++.h>\nint main() {\n${freopen}  long long a, b; std::cin >> a >> b; std::cout << a + b << std::endl;\n}\n` }, 'AC');
+      await expect('cpp20', { 'main.cpp': `#include <cstdio>\nint main() {\n${freopen}  long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1; printf("%lld\\n", a + b);\n}\n` }, 'AC');
+      const c = `#include <stdio.h>\nint main(void) {\n${freopen}#ifndef DOMJUDGE\n  return 3;\n#endif\n  long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1; printf("%lld\\n", a + b); return 0;\n}\n`;
+      await expect('c', { 'main.c': c }, 'AC');
+      await expect('objectivec', { 'main.m': c }, 'AC');
+      await expect('fortran', { 'main.f90': 'program main\n  integer :: a, b\n#ifndef ONLINE_JUDGE\n  open(5, file="in.txt")\n#endif\n#ifndef VERDICT\n  stop 3\n#endif\n  read *, a, b\n  print "(I0)", a + b\nend program main\n' }, 'AC');
+      await expect('pascal', { 'main.pas': "program main;\nvar a, b: int64;\nbegin\n{$IFNDEF ONLINE_JUDGE}\n  assign(input, 'in.txt'); reset(input);\n{$ENDIF}\n{$IFNDEF VERDICT}\n  halt(3);\n{$ENDIF}\n  read(a, b);\n  writeln(a + b);\nend.\n" }, 'AC');
+    });
+
     it('runs shell scripts as ./main.sh (a script finds its files through $0), bash by its #! line, and without a syntax check first', async function () {
       await expect('sh', { 'main.sh': '. ${0%/*}/secondary.sh\n', 'secondary.sh': A_PLUS_B_SH }, 'AC');
       // dash runs what it has read: the exit comes before a function name it refuses.

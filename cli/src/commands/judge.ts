@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isIgnoredSubmissionFile, languageForSubmission, languageRefusal, listFiles, MAX_SOURCE_FILES, type JudgeResult, type Language, type SourceFile } from '@verdict/judge';
 import { CliError } from '../errors.ts';
-import { exitCodeFor, openJudge, openProblem, parseLimit } from '../judge-setup.ts';
+import { exitCodeFor, openJudge, openProblem, parseLimit, publicTest } from '../judge-setup.ts';
 import { printJson, printTable, progressBar } from '../output.ts';
 
 interface JudgeFlags {
@@ -97,7 +97,7 @@ export function publicResult(result: JudgeResult) {
     memoryKb: result.memoryKb,
     compileMessage: result.compileMessage,
     ...(result.score !== undefined ? { score: result.score, maxScore: result.maxScore } : {}),
-    tests: result.tests.map((t) => ({ name: t.name, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb })),
+    tests: result.tests.map(publicTest),
   };
 }
 
@@ -105,8 +105,8 @@ function printResult(problemName: string, language: Language, result: JudgeResul
   if (result.compileMessage) console.log(`${result.verdict === 'CE' ? 'Compilation error' : 'Compiler said'}:\n${result.compileMessage}\n`);
   if (result.tests.length) {
     printTable(
-      ['Test', 'Verdict', 'Time (ms)', 'Memory (KB)', 'Detail'],
-      result.tests.map((t) => [t.name, t.verdict, t.timeMs, t.memoryKb, (t.message ?? '').slice(0, 60)]),
+      ['Test', 'Verdict', 'Time (ms)', 'Wall (ms)', 'Memory (KB)', 'Detail'],
+      result.tests.map((t) => [t.name, t.tleBy ? `TLE (${t.tleBy})` : t.verdict, t.timeMs, t.wallMs ?? '', t.memoryKb, (t.message ?? '').slice(0, 60)]),
     );
   }
   for (const g of result.groups ?? []) if (g.name !== 'data') console.log(`  group ${g.name}: ${g.verdict}, ${g.score} of ${g.maxScore}`);

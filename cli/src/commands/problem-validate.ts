@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brokenExpectation, languageForSubmission, languageRefusal, type ExpectedSubmission, type Judge, type Language, type Problem, type SourceFile, type Verdict } from '@verdict/judge';
 import { CliError } from '../errors.ts';
-import { openJudge, openProblem } from '../judge-setup.ts';
+import { openJudge, openProblem, publicTest } from '../judge-setup.ts';
 import { printJson, printTable, progressBar, type ProgressBar } from '../output.ts';
 
 interface ValidateFlags {
@@ -28,6 +28,8 @@ interface Row {
   verdict: Verdict | null;
   timeMs: number;
   memoryKb: number;
+  /** Each test run, as `verdict judge --json` shows it (its wall time; a TLE's deciding limit). */
+  tests: ReturnType<typeof publicTest>[];
   ok: boolean;
   /** The parts of the test data with expectations of their own (checked test by test). */
   perTest?: string[];
@@ -170,6 +172,7 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     ...(submission.tests ? { perTest: submission.tests.map((t) => t.part) } : {}),
     timeMs: 0,
     memoryKb: 0,
+    tests: [],
   };
   if ('error' in detected) return { ...base, verdict: null, ok: false, detail: detected.error };
   const language = detected.language;
@@ -196,6 +199,7 @@ async function judgeOne(judge: Judge, problem: Problem, submission: ExpectedSubm
     verdict: result.verdict,
     timeMs: result.timeMs,
     memoryKb: result.memoryKb,
+    tests: result.tests.map(publicTest),
     ok: broken === null && submission.accepts.includes(result.verdict) && (!submission.partialScore || (result.score !== undefined && result.score > 0 && result.score < (result.maxScore ?? 0))),
     ...(result.score !== undefined ? { score: result.score, maxScore: result.maxScore } : {}),
     detail: broken ?? detail,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadConfig, type Config } from '@verdict/server';
-import { startServer, DEFAULT_WEB_DIR, REPO_ROOT } from '@verdict/server';
+import { startServer, DEFAULT_WEB_DIR, REPO_ROOT, SHUTDOWN_LIMIT_MS } from '@verdict/server';
 import { CliError } from '../errors.ts';
 
 interface ServeOptions {
@@ -39,7 +39,8 @@ export default async function serve(opts: ServeOptions): Promise<void> {
   const config = configFromFlags(opts);
   ensureWebBuilt();
   const server = await startServer(config);
-  console.log(`Verdict is running at ${server.url} (${server.services.database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  // Printed once it is ready (GET /api/ready answers 200): migrated, and its judge takes jobs.
+  console.log(`Verdict is running at ${server.url} (${server.services.database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}) and ready`);
   if (server.firstAdmin) {
     console.log('');
     console.log('  First administrator created — write this down, it is shown only once:');
@@ -52,7 +53,13 @@ export default async function serve(opts: ServeOptions): Promise<void> {
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
-      console.log(`${signal} received, stopping...`);
+      console.log(`${signal} received, stopping (at most ${SHUTDOWN_LIMIT_MS / 1000} s)...`);
+      // Whatever hangs (a judge process that does not exit, a database that does not answer),
+      // the process ends within the documented time.
+      setTimeout(() => {
+        console.error(`stopping took over ${SHUTDOWN_LIMIT_MS / 1000} s: exiting now`);
+        process.exit(1);
+      }, SHUTDOWN_LIMIT_MS).unref();
       server.close().then(resolve, resolve);
     };
     process.once('SIGINT', () => stop('SIGINT'));

@@ -11,7 +11,7 @@ import type { InteractiveRunResult, JudgeBackend, RunLimits, RunResult } from '.
 import { compileSpecialJudge, kattisVerdict, specialJudgeArgv, testlibVerdict, type CompiledSpecialJudge, type SpecialJudgeEnv, validatorLimits } from './checkers/special.ts';
 import { languageEnv } from './languages.ts';
 import type { Language, Problem, TestCase, TestResult, Verdict } from './types.ts';
-import { runVerdict, worthAnotherRun } from './verdict.ts';
+import { runVerdict, tleBy, worthAnotherRun } from './verdict.ts';
 import { copyReadable, copyTree, makeWorkDir, removeDir } from './workspace.ts';
 
 type Protocol = 'kattis' | 'testlib';
@@ -101,9 +101,11 @@ class Passes {
     const inputs: string[] = [];
     const programDirs: string[] = [];
     let timeMs = 0;
+    let wallMs = 0;
+    let limitHit: TestResult['tleBy'];
     let memoryKb = 0;
     let rerun = false;
-    const result = (verdict: Verdict, message?: string): { result: TestResult; rerun: boolean } => ({ result: { name: t.test.name, verdict, timeMs, memoryKb, message }, rerun });
+    const result = (verdict: Verdict, message?: string): { result: TestResult; rerun: boolean } => ({ result: { name: t.test.name, verdict, timeMs, wallMs, memoryKb, ...(verdict === 'TLE' && limitHit ? { tleBy: limitHit } : {}), message }, rerun });
     try {
       await copyTree(this.validator.dir, dir);
       await copyReadable(t.test.answer, path.join(dir, 'answer.txt'));
@@ -136,6 +138,8 @@ class Passes {
         // The time and memory limits hold for each pass; the test's figures are the largest (problemtools).
         const capped = outcome.verdict === 'WA' || outcome.verdict === 'PE' ? Math.min(outcome.program.cpuMs, t.cpuLimitMs) : outcome.program.cpuMs;
         timeMs = Math.max(timeMs, Math.round(capped));
+        wallMs = Math.max(wallMs, Math.round(outcome.program.wallMs));
+        if (outcome.verdict === 'TLE') limitHit = tleBy(outcome.program, t.cpuLimitMs);
         memoryKb = Math.max(memoryKb, Math.round(outcome.program.memoryKb));
         rerun ||= worthAnotherRun(outcome.program, t.cpuLimitMs);
         if (!multiPass) return result(outcome.verdict, outcome.message);

@@ -13,7 +13,7 @@ import { expandArgv, languageEnv } from './languages.ts';
 import type { JudgeProgress, JudgeResult, JudgeTimings, Language, Problem, TestCase, TestResult } from './types.ts';
 import { layoutSources, layoutValues, type SourceFile, type SourceLayout } from './sources.ts';
 import { judgeScored, type ScoredResult } from './scoring.ts';
-import { overallVerdict, runVerdict, worthAnotherRun } from './verdict.ts';
+import { overallVerdict, runVerdict, tleBy, worthAnotherRun } from './verdict.ts';
 import { filesSize, makeWorkDir, removeDir } from './workspace.ts';
 import { isDirectory, listFiles } from './package/files.ts';
 import { KATTIS_LANGUAGE_CODES, languageRefusal } from './package/allowed-languages.ts';
@@ -276,7 +276,10 @@ async function compileSubmission(
   }
   const extras = ctx.precompiledHeaders && ctx.toolchain ? await ctx.precompiledHeaders.extrasFor(language, ctx.toolchain) : null;
   const outcome = await compileInDir(ctx.backend, language, workDir, problem.memoryLimitMb, extras, values, compileLimits(named));
-  if (key && outcome.status === 'OK') await ctx.compileCache!.keep(key, workDir, layout.files.map((f) => f.name), outcome.message);
+  // The cache is optional: a failed write (a full disk) costs the next compile, never this judging.
+  if (key && outcome.status === 'OK') {
+    await ctx.compileCache!.keep(key, workDir, layout.files.map((f) => f.name), outcome.message).catch((err: Error) => ctx.log?.(`could not keep a compile in the cache: ${err.message}`));
+  }
   return outcome;
 }
 
@@ -303,9 +306,9 @@ async function judgeTest(ctx: JudgeRunContext, clock: PhaseClock, run: TestRun):
   const execute = () => clock.time('runMs', () => run.runs.run(run.index, run.outputFile));
   let result = await execute();
   if (worthAnotherRun(result, cpuLimitMs)) result = await execute();
-  const base = { name: run.test.name, timeMs: Math.round(result.cpuMs), memoryKb: Math.round(result.memoryKb) };
+  const base = { name: run.test.name, timeMs: Math.round(result.cpuMs), wallMs: Math.round(result.wallMs), memoryKb: Math.round(result.memoryKb) };
   const early = runVerdict(result, run.language, cpuLimitMs);
-  if (early) return { ...base, verdict: early, message: result.message ?? firstLine(result.stderr) };
+  if (early) return { ...base, verdict: early, ...(early === 'TLE' ? { tleBy: tleBy(result, cpuLimitMs) } : {}), message: result.message ?? firstLine(result.stderr) };
   const checked = await clock.time('checkMs', () =>
     ctx.checkOutput({ input: run.test.input, answer: run.test.answer, output: run.outputFile, outputData: result.stdoutBuffer, workDir: run.workDir }, run.test.validatorFlags),
   );

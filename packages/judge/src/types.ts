@@ -235,11 +235,17 @@ export interface Problem {
   hash: string;
 }
 
+export type TimeLimitKind = 'cpu' | 'wall';
+
 export interface TestResult {
   name: string;
   verdict: Verdict;
   timeMs: number;
+  /** Wall-clock time of the run, ms (the longest pass of a multi-pass test); absent where nothing ran. */
+  wallMs?: number;
   memoryKb: number;
+  /** A TLE's deciding limit: the CPU time limit, or the wall-clock one (a program that sleeps or waits). */
+  tleBy?: TimeLimitKind;
   /** Checker message or the limit hit, for people; not part of the public JSON. */
   message?: string;
   /** What a scoring validator gave the test (score.txt). */

@@ -1,6 +1,6 @@
 // The verdict order of SANDBOX.md: system error → TLE → MLE → OLE → RE → checker verdict.
 import type { RunResult } from './plugin-api.ts';
-import type { Language, Verdict } from './types.ts';
+import type { Language, TimeLimitKind, Verdict } from './types.ts';
 
 /** The verdict a run earns before its output is checked, or null when the checker decides. */
 export function runVerdict(result: RunResult, language: Language, cpuLimitMs: number): Exclude<Verdict, 'AC' | 'WA' | 'PE' | 'CE'> | null {
@@ -20,6 +20,14 @@ export function runVerdict(result: RunResult, language: Language, cpuLimitMs: nu
     case 'OK':
       return null;
   }
+}
+
+/**
+ * The limit that made a run TLE: CPU time over the limit, else the wall clock (the backend's CPU
+ * limit has headroom over the time limit, so a run it stopped for CPU is over it).
+ */
+export function tleBy(result: RunResult, cpuLimitMs: number): TimeLimitKind {
+  return result.cpuMs > cpuLimitMs ? 'cpu' : 'wall';
 }
 
 /** The submission's verdict: the first test that is not AC decides. */

@@ -2,7 +2,7 @@
 // Each operation, keyed "METHOD /path": its query, its body (form and JSON take the same
 // fields), the data of its success envelope, or the content type of the file it answers with.
 export interface ApiOperations {
-  /** Liveness and database reachability (open) */
+  /** Liveness: the process is alive and serves HTTP (use /api/ready to send it traffic) (open) */
   "GET /api/health": {
     role: "open";
     query: undefined;
@@ -10,6 +10,18 @@ export interface ApiOperations {
     data: {
       status: "ok";
       store: "pglite" | "postgresql";
+    };
+    file: null;
+  };
+  /** Readiness: 200 when the database is reachable, migrated and the judge can take jobs; 503 (saying why) while starting, stopping or not (open) */
+  "GET /api/ready": {
+    role: "open";
+    query: undefined;
+    body: undefined;
+    data: {
+      status: "ready";
+      store: "pglite" | "postgresql";
+      judgeWorkers: number;
     };
     file: null;
   };
@@ -969,6 +981,7 @@ export interface ApiOperations {
         name: string;
         content: string;
       }[];
+      submissionKey?: string;
     };
     data: {
       id: number;

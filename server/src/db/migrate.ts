@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017_problem_language_factors.ts';
 import * as m0018 from './migrations/0018_judge_workers.ts';
 import * as m0019 from './migrations/0019_api_tokens.ts';
 import * as m0020 from './migrations/0020_username_keys.ts';
+import * as m0022 from './migrations/0022_submission_keys.ts';
 import * as m0025 from './migrations/0025_ccs_groups.ts';
 import * as m0027 from './migrations/0027_board_names.ts';
 import * as m0030 from './migrations/0030_username_shapes.ts';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_judge_workers': m0018,
   '0019_api_tokens': m0019,
   '0020_username_keys': m0020,
+  '0022_submission_keys': m0022,
   '0025_ccs_groups': m0025,
   '0027_board_names': m0027,
   '0030_username_shapes': m0030,

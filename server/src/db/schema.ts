@@ -183,6 +183,8 @@ export interface SubmissionsTable {
   judging_test: number | null;
   /** Renumbered on every insert and update (migration 0013): what the change feed reads. */
   change_seq: Generated<string>;
+  /** The client's idempotency key (`submissionKey`, migration 0022), unique per user; null when none was sent. */
+  submission_key: Generated<string | null>;
 }
 
 /** One final verdict written to a record (migration 0006). */

@@ -26,8 +26,11 @@ const RESTART_DELAY_MS = { first: 500, max: 30_000 };
 const HEALTHY_AFTER_MS = 60_000;
 /** How long a judge process may take to start before it is killed. */
 const START_TIMEOUT_MS = 60_000;
-/** How long a stopping judge process may take before it is killed. */
-const STOP_GRACE_MS = 10_000;
+/**
+ * How long a stopping judge process may take before it is killed: it exits by itself after 5 s
+ * (judge-process-main.ts); with the server's drain this keeps a stop under SHUTDOWN_LIMIT_MS.
+ */
+const STOP_GRACE_MS = 6_000;
 
 export interface JudgeProcessOptions {
   config: Config;

@@ -61,3 +61,18 @@ export function languageCatalogFromJudge(judge: JudgeProvider, log: Logger): Lan
       }
     })());
 }
+
+/**
+ * The catalog, or every defined language when the judge is still probing its toolchains after
+ * `ms` (the first use of a cold judge on a loaded host took tens of seconds): a request is not
+ * held by the probes. A language whose toolchain turns out missing is then judged SE, saying so.
+ */
+export async function languagesWithin(catalog: LanguageCatalog, ms: number): Promise<LanguageChoice[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return (await Promise.race([catalog(), late])) ?? (await readLanguageChoices());
+  } finally {
+    clearTimeout(timer);
+  }
+}

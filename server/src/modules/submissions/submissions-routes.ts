@@ -39,6 +39,11 @@ export const submissionRoutes = [
           .min(1, 'files must hold at least one file')
           .max(MAX_SOURCE_FILES, `A submission has at most ${MAX_SOURCE_FILES} files`)
           .optional(),
+        // Not in the spec: an idempotency key (docs/api-decisions.md); a retry with it stores nothing new.
+        submissionKey: z
+          .string({ error: 'submissionKey must be a string' })
+          .regex(/^[\x21-\x7e]{1,64}$/, 'submissionKey must be 1 to 64 visible ASCII characters (letters, digits, punctuation)')
+          .optional(),
       })
       .strict()
       .superRefine((body, ctx) => {

@@ -10,12 +10,14 @@ const POLL_MS = 150;
 export class VerdictWaiter {
   private readonly waiting = new Map<number, Set<() => void>>();
   private timer: NodeJS.Timeout | undefined;
+  /** Closed (the server stops): waits end at once, with the record as it is. */
+  private closed = false;
 
   constructor(private readonly db: Kysely<DB>) {}
 
   /** Resolves when the record has a final verdict, or after `waitMs`, whichever comes first. */
   wait(id: number, waitMs: number): Promise<void> {
-    if (waitMs <= 0) return Promise.resolve();
+    if (waitMs <= 0 || this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timeout);
@@ -56,8 +58,9 @@ export class VerdictWaiter {
     for (const { id } of judged) for (const done of [...(this.waiting.get(id) ?? [])]) done();
   }
 
-  /** Ends every wait now (server shutdown). */
+  /** Ends every wait now, and any later one at once (server shutdown). */
   close(): void {
+    this.closed = true;
     for (const set of [...this.waiting.values()]) for (const done of [...set]) done();
     clearTimeout(this.timer);
     this.timer = undefined;

@@ -12,7 +12,7 @@ import type { Logger } from '../../logger.ts';
 import { assertCanOpenContestProblem, isAdmin } from '../contests/contest-access.ts';
 import type { JudgeQueue } from '../judging/judge-queue.ts';
 import { packageLanguages } from '../problems/packages.ts';
-import { findLanguage, type LanguageCatalog } from '../problems/templates-languages.ts';
+import { findLanguage, languagesWithin, type LanguageCatalog } from '../problems/templates-languages.ts';
 import { MAX_SOURCE_BYTES } from './source-limits.ts';
 
 export { MAX_SOURCE_BYTES };
@@ -22,6 +22,8 @@ export const MAX_FILES_BYTES = 256 * 1024;
 /** Per user (administrators are not limited): one submission per interval, and a cap per minute. */
 export const SUBMIT_MIN_INTERVAL_MS = SUBMIT_LIMITS.minIntervalMs;
 export const SUBMITS_PER_MINUTE = SUBMIT_LIMITS.perMinute;
+/** The longest a submit waits for the judge's first probe of its toolchains before checking the language against every defined one. */
+const LANGUAGE_PROBE_WAIT_MS = 2000;
 
 export interface SubmitInput {
   problemId: number;
@@ -31,6 +33,8 @@ export interface SubmitInput {
   contestId?: number;
   /** A submission of several files (not in the spec). */
   files?: SubmittedFile[];
+  /** The client's idempotency key (not in the spec; docs/api-decisions.md): a retry with it gets the record already stored. */
+  submissionKey?: string;
 }
 
 export interface SubmitReply {
@@ -59,8 +63,16 @@ type SubmissionRow = Selectable<SubmissionsTable>;
 
 export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input: SubmitInput): Promise<SubmitReply> {
   const { db } = deps;
+  // The reply comes within SUBMIT_WAIT_MS of the request whatever the server is doing: the time
+  // spent before the record is stored is taken off the wait for its verdict.
+  const receivedAt = performance.now();
   const now = deps.clock.now();
-  const language = findLanguage(await deps.languages(), input.language);
+  // A retry of a submission already stored (its reply lost to a crash, a shutdown, a network
+  // error) gets that record, whatever changed since (the cooldown, the contest's end).
+  const key = input.submissionKey;
+  const earlier = key === undefined ? undefined : await storedWithKey(db, user.id, key);
+  if (earlier) return replyWithRecord(deps, sameSubmission(earlier, input), receivedAt);
+  const language = findLanguage(await languagesWithin(deps.languages, LANGUAGE_PROBE_WAIT_MS), input.language);
   if (!language) throw fail('VALIDATION', `Unknown language "${input.language}"`, { field: 'language' });
   const { code, files } = submittedSources(input);
   if (input.contestId === undefined) {
@@ -82,12 +94,15 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
     .executeTakeFirst();
   // The cooldown and the cap are checked and the record inserted under one lock per user:
   // parallel submits of one user are counted one after the other, never all "before" each other.
-  const row = await db.transaction().execute(async (trx) => {
+  const stored = await db.transaction().execute(async (trx) => {
     if (!isAdmin(user)) {
       await sql`select pg_advisory_xact_lock(hashtext(${`submit:${user.id}`}))`.execute(trx);
+      // Two tries with one key at once: the second waited on the lock and finds the first's record.
+      const raced = key === undefined ? undefined : await storedWithKey(trx, user.id, key);
+      if (raced) return { row: raced, fresh: false };
       await assertSubmitRate(trx, user.id, now);
     }
-    return trx
+    const inserted = await trx
       .insertInto('submissions')
       .values({
         user_id: user.id,
@@ -101,17 +116,51 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
         tests: '[]',
         // The clock's time, so the cooldown, the cap and the contest's minutes all read one clock.
         created_at: now,
+        submission_key: key ?? null,
       })
+      // Administrators take no lock: one key sent twice at once stores one record.
+      .onConflict((oc) => oc.columns(['user_id', 'submission_key']).where('submission_key', 'is not', null).doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    return inserted ? { row: inserted, fresh: true } : { row: (await storedWithKey(trx, user.id, key!))!, fresh: false };
   });
+  const { row } = stored;
+  if (!stored.fresh) return replyWithRecord(deps, sameSubmission(row, input), receivedAt);
   try {
     await deps.queue.enqueue(row.id);
   } catch (err) {
-    // The record stays PD; the stale-record chore enqueues it again.
-    deps.log.error({ err, submissionId: row.id }, 'could not enqueue a submission');
+    // The record stays PD; it is enqueued again with backoff (and by the chore, at the latest).
+    deps.log.error({ err, submissionId: row.id }, 'could not enqueue a submission; retrying');
+    deps.queue.retryEnqueue(row.id);
   }
-  return toSubmitReply(await waitForVerdict(db, deps.queue, row.id, deps.waitMs));
+  return replyWithRecord(deps, row, receivedAt);
+}
+
+function storedWithKey(db: Kysely<DB>, userId: number, key: string): Promise<SubmissionRow | undefined> {
+  return db.selectFrom('submissions').selectAll().where('user_id', '=', userId).where('submission_key', '=', key).executeTakeFirst();
+}
+
+/** The record a key names, when the request is the same submission; a key reused for another is refused. */
+function sameSubmission(row: SubmissionRow, input: SubmitInput): SubmissionRow {
+  const same = row.problem_id === input.problemId && row.contest_id === (input.contestId ?? null) && (input.code === undefined || row.code === input.code);
+  if (!same) throw fail('CONFLICT', `submissionKey ${JSON.stringify(input.submissionKey)} already names your submission ${row.id}, of another problem or code: send a new key for a new submission.`, { field: 'submissionKey', id: row.id });
+  return row;
+}
+
+/**
+ * The reply to a stored submission: the record once judged, or as it is when SUBMIT_WAIT_MS
+ * (counted from the request's arrival) has passed. Once stored, the request does not fail: when
+ * the wait or the read after it fails (the database restarting, the server stopping), the reply
+ * is the record as stored, with its id.
+ */
+async function replyWithRecord(deps: SubmissionDeps, row: SubmissionRow, receivedAt: number): Promise<SubmitReply> {
+  const waitMs = Math.max(0, deps.waitMs - Math.round(performance.now() - receivedAt));
+  try {
+    return toSubmitReply(await waitForVerdict(deps.db, deps.queue, row.id, waitMs));
+  } catch (err) {
+    deps.log.warn({ reason: (err as Error).message, submissionId: row.id }, 'could not read a stored submission after its wait: replying with it as stored');
+    return toSubmitReply(row);
+  }
 }
 
 /**
@@ -140,10 +189,16 @@ function submittedSources(input: SubmitInput): { code: string; files: SubmittedF
   return { code, files: input.files };
 }
 
+/**
+ * The cooldown and the per-minute cap, on the records of the last minute up to now. Records
+ * "from the future" (written before the server's clock was set back) do not count: they locked
+ * a user out for as long as the clock had gone back (429 "please wait 1780 s"). So a wait is
+ * never longer than the interval, and time only moves forward for the limits.
+ */
 async function assertSubmitRate(db: Kysely<DB>, userId: number, now: Date): Promise<void> {
   const { rows } = await sql<{ last: Date | null; minute: number; first: Date | null }>`
     select max(created_at) as last, count(*)::int as minute, min(created_at) as first
-      from submissions where user_id = ${userId} and created_at > ${new Date(now.getTime() - 60_000)}`.execute(db);
+      from submissions where user_id = ${userId} and created_at > ${new Date(now.getTime() - 60_000)} and created_at <= ${now}`.execute(db);
   const { last, minute, first } = rows[0];
   // The wait goes along as data (SubmitRefusalData): the web app counts it down.
   if (last) {
@@ -204,6 +259,9 @@ export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, log: Logger, id
   }
   // The job lives in Agenda's table, outside this update's reach: if it cannot be written, the
   // record stays PD and the stale-record chore enqueues it again, so the rejudge still happens.
-  await queue.enqueue(id).catch((err) => log.error({ err, submissionId: id }, 'could not enqueue a rejudged submission'));
+  await queue.enqueue(id).catch((err) => {
+    log.error({ err, submissionId: id }, 'could not enqueue a rejudged submission; retrying');
+    queue.retryEnqueue(id);
+  });
   return toSubmitReply(row);
 }
