@@ -154,4 +154,62 @@ describe('sandbox: host-wide kernel limits and the session runner (issue 27) @sl
       });
     });
   });
+
+  describe("the session runner (pid 1) out of the program's reach", function () {
+    /** Each call on pid 1 (the runner), then on itself (0): "allowed" or "denied". */
+    const onRunner = `python3 - <<'PY'
+import ctypes, os, resource
+libc = ctypes.CDLL(None, use_errno=True)
+def ioprio(pid):
+    if libc.syscall(251, 1, pid, 3 << 13) != 0: raise OSError(ctypes.get_errno(), 'ioprio_set')
+calls = {
+    'prlimit': lambda pid: resource.prlimit(pid, resource.RLIMIT_NPROC, (1, 1) if pid else resource.getrlimit(resource.RLIMIT_NPROC)),
+    'setpriority': lambda pid: os.setpriority(os.PRIO_PROCESS, pid, 19),
+    'sched_setscheduler': lambda pid: os.sched_setscheduler(pid, os.SCHED_IDLE if pid else os.SCHED_OTHER, os.sched_param(0)),
+    'sched_setaffinity': lambda pid: os.sched_setaffinity(pid, os.sched_getaffinity(pid)),
+    'ioprio_set': ioprio,
+}
+for name, call in calls.items():
+    for pid in (1, 0):
+        try:
+            call(pid)
+            print(name, pid, 'allowed')
+        except OSError:
+            print(name, pid, 'denied')
+PY
+`;
+
+    it('prlimit, setpriority, sched_set* and ioprio_set are refused on pid 1 (allowed on itself); the next test is unharmed', async function () {
+      await withSession(async (session) => {
+        const r = ok(await session.run({ stdin: script(onRunner) }));
+        const expected = ['prlimit', 'setpriority', 'sched_setscheduler', 'sched_setaffinity', 'ioprio_set'].flatMap((name) => [`${name} 1 denied`, `${name} 0 allowed`]);
+        assert.equal(r.stdout, `${expected.join('\n')}\n`);
+        const look = 'python3 -c "import os; print(os.getpriority(os.PRIO_PROCESS, 1), os.sched_getscheduler(1))"; grep -c "Max processes *unlimited\\|Max processes *[0-9][0-9]" /proc/1/limits\n';
+        const next = ok(await session.run({ stdin: script(look) }));
+        assert.equal(next.stdout, '0 0\n1\n');
+        assert.ok(next.wallMs >= 0 && next.wallMs < 2000, JSON.stringify(next));
+      });
+    });
+
+    it('a test that starves the runner (nice, SCHED_IDLE, burners on its core) is TLE at its limit, and the session goes on', async function () {
+      const starve = `python3 -c "
+import os
+for f in (lambda: os.setpriority(os.PRIO_PROCESS, 1, 19), lambda: os.sched_setscheduler(1, os.SCHED_IDLE, os.sched_param(0))):
+    try: f()
+    except OSError: pass
+"
+for i in $(seq 20); do (while :; do :; done) & done
+wait
+`;
+      await withSession(async (session) => {
+        const started = Date.now();
+        const r = await session.run({ stdin: script(starve) });
+        const took = Date.now() - started;
+        assert.equal(r.status, 'TLE', JSON.stringify(r));
+        assert.ok(took < limits.wallMs! + 3000, `judging the test took ${took} ms`);
+        const next = ok(await session.run({ stdin: script('echo ok\n') }));
+        assert.equal(next.stdout, 'ok\n');
+      });
+    });
+  });
 });

@@ -445,7 +445,12 @@ function pooled(layout: Layout): CgroupDriver {
           empty = true;
         },
         figures: () => layout.figures(cgroup, files),
-        procs: () => pidsIn(files.read(path.join(dirs[0], 'cgroup.procs'))),
+        // Opened afresh each time: v1 keeps the list an open file first read for a second
+        // (cgroup_pidlist_start reuses it within CGROUP_PIDLIST_DESTROY_DELAY), so a kept-open
+        // descriptor read the processes of up to a second before (issue 27: 22 killed
+        // processes were still "there" after the next test's start, and a process left between
+        // tests could go unseen).
+        procs: () => procsOf(dirs[0]),
         peakMeter: () => layout.peakMeter(cgroup, files),
         oomKills: () => layout.oomKills(cgroup, files),
         remove() {

@@ -250,7 +250,11 @@ async function supervise(
     // The spawner died with the launcher (it kills its run): how the run ended is unknown.
     if (lost) return ended(systemError(`the run's launcher was lost: ${lost}`, { stderr: err }));
     const figures = cgroup.figures();
-    return ended(classify({ code, signal, waitStatus, wallMs, figures, stopReason, limits, stdout: out, stderr: err }));
+    // When the gate reported, its clock says when the program ended: the wall time is up to then,
+    // and a wall timer of ours that ran after that (a busy event loop) made no TLE.
+    const ranMs = reportedAt === undefined ? wallMs : Number(reportedAt - released) / 1e6;
+    const reason = (stopReason as StopReason) === 'wall' && ranMs < limits.wallMs ? null : stopReason;
+    return ended(classify({ code, signal, waitStatus, wallMs: ranMs, figures, stopReason: reason, limits, stdout: out, stderr: err }));
   } finally {
     for (const t of timers) clearTimeout(t);
     for (const fd of fds) closeSync(fd);
