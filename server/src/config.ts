@@ -107,10 +107,10 @@ function judgeQueueOptions(env: NodeJS.ProcessEnv): JudgeQueueOptions {
   const options = {
     lockLifetimeMs: ms('JUDGE_LOCK_LIFETIME_MS', 15_000),
     processEveryMs: ms('JUDGE_POLL_MS', 2_000),
-    staleMs: ms('JUDGE_STALE_MS', 5 * 60_000),
+    staleMs: ms('JUDGE_STALE_MS', 20_000),
     heartbeatMs: ms('JUDGE_HEARTBEAT_MS', 1_000),
     workerDeadMs: ms('JUDGE_WORKER_DEAD_MS', 5_000),
-    choreEveryMs: ms('JUDGE_CHORE_MS', 60_000),
+    choreEveryMs: ms('JUDGE_CHORE_MS', 10_000),
   };
   // A live worker must be able to miss a beat or two without being taken for dead.
   if (options.workerDeadMs < 3 * options.heartbeatMs) {

@@ -34,6 +34,7 @@ export type JudgeJobHandler = (submissionId: number, keepAlive: () => void) => P
 
 export class JudgeQueue {
   private started = false;
+  private stopping = false;
   private heartbeat: WorkerHeartbeat | undefined;
   /** Requests of this process waiting for verdicts. */
   readonly verdicts: VerdictWaiter;
@@ -88,6 +89,33 @@ export class JudgeQueue {
     else await this.agenda.now(JUDGE_JOB, data);
   }
 
+  /**
+   * Enqueues again, with backoff (1 s doubling to 30 s), a record whose enqueue failed (a full
+   * disk, the database away), until its job is stored, it has one, it is no longer pending, or
+   * the queue stops: a record no longer waits for the chore to be found.
+   */
+  retryEnqueue(submissionId: number, delayMs = 1000): void {
+    if (this.stopping) return;
+    setTimeout(() => {
+      if (this.stopping) return;
+      this.needsJob(submissionId)
+        .then((needed) => (needed ? this.enqueue(submissionId).then(() => this.log.info({ submissionId }, 'enqueued a submission after a failed try')) : undefined))
+        .catch((err: Error) => {
+          this.log.warn({ submissionId, reason: err.message, retryInMs: Math.min(2 * delayMs, 30_000) }, 'could not enqueue a submission; retrying');
+          this.retryEnqueue(submissionId, Math.min(2 * delayMs, 30_000));
+        });
+    }, delayMs).unref();
+  }
+
+  /** A pending record without a job that could still judge it. */
+  private async needsJob(submissionId: number): Promise<boolean> {
+    const { rows } = await sql<{ id: number }>`
+      select s.id from submissions s
+       where s.id = ${submissionId} and s.status in (${sql.join([...PENDING_STATES])})
+         and not exists (select 1 from agenda_jobs j where j.name = ${JUDGE_JOB} and j.data->>'submissionId' = s.id::text)`.execute(this.db);
+    return rows.length > 0;
+  }
+
   /** Starts processing: the chore always, judge jobs when a handler is given. */
   async start(judge?: { concurrency: number; handle: JudgeJobHandler }): Promise<void> {
     if (this.started) return;
@@ -130,6 +158,8 @@ export class JudgeQueue {
     await this.agenda.start();
     await this.agenda.every(this.options.choreEveryMs, CHORE_JOB, undefined, { skipImmediate: true });
     this.heartbeat?.start();
+    // Records left without a job (a crash, a restored backup) are found now, not at the first chore.
+    this.recoverStaleRecords().catch((err: Error) => this.log.warn({ reason: err.message }, 'could not look for pending records without a job'));
   }
 
   private announceFreeWorker(): void {
@@ -174,6 +204,7 @@ export class JudgeQueue {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     this.verdicts.close();
     if (this.started) await this.agenda.stop(false);
     await this.heartbeat?.stop();
