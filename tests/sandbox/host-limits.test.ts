@@ -174,6 +174,12 @@ describe('sandbox: host-wide kernel limits and the session runner (issue 27) @sl
     });
   });
 
+  it('memfd_secret is denied (EPERM)', async function () {
+    const call = 'import ctypes; libc = ctypes.CDLL(None, use_errno=True); r = libc.syscall(447, 0); print(r, ctypes.get_errno())';
+    const r = ok(await backend.run({ argv: ['python3', '-c', call], workDir: makeWorkDir(), limits }));
+    assert.equal(r.stdout, '-1 1\n');
+  });
+
   describe("the judge's event loop", function () {
     it('a test leaving ~200 MB of negative dentries charged to the session does not stall the loop at the next test', async function () {
       // Looking up missing names under /usr leaves negative dentries charged to the cgroup: the
