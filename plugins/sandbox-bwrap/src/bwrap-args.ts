@@ -66,6 +66,12 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     ...plan.systemMounts,
     '--proc',
     '/proc',
+    // Read-only: the IPC namespace's sysctls (kernel.shm*, msg*, sem, *_next_id, fs.mqueue.*)
+    // belong to the sandbox's user namespace, and bwrap's own read-only cover of /proc/sys is
+    // skipped here; a test wrote them and the next read them (issue 27). Nothing of ours writes
+    // /proc after set-up.
+    '--remount-ro',
+    '/proc',
     '--dev',
     '/dev',
     '--size',

@@ -20,7 +20,7 @@ export async function runInSandbox(env: SandboxEnvironment, req: RunRequest): Pr
   return (await runSandboxed(env, req)).result;
 }
 
-/** A run and when its program ended (monotonic ns: the gate's report, our kill, or the launcher's exit). */
+/** A run and when its program ended (monotonic ns: the gate's clock at its waitpid, else our kill or the launcher's exit). */
 export interface SandboxedRun {
   result: RunResult;
   endedAt: bigint;
@@ -156,7 +156,10 @@ async function supervise(
   const timers: NodeJS.Timeout[] = [];
   let joined = false;
   let endedAt: bigint | undefined;
-  const ended = (result: RunResult): SandboxedRun => ({ result, endedAt: endedAt ?? process.hrtime.bigint() });
+  // The gate's own clock when it reported, which wins over ours (a timer of ours may fire after
+  // the program ended, before we read the report).
+  let reportedAt: bigint | undefined;
+  const ended = (result: RunResult): SandboxedRun => ({ result, endedAt: reportedAt ?? endedAt ?? process.hrtime.bigint() });
   try {
     // Opened here by the host (no symlink following), so the program cannot redirect it.
     const stdoutFd = req.stdoutFile
@@ -209,7 +212,10 @@ async function supervise(
     if (gatePid) {
       cgroup.join(gatePid);
       joined = true;
-      reported = reportedStatus(control, () => (endedAt ??= process.hrtime.bigint()));
+      reported = reportedStatus(control).then((report) => {
+        reportedAt = report?.endedAt;
+        return report?.status ?? null;
+      });
       released = process.hrtime.bigint();
       control.end('g');
       timers.push(setTimeout(() => stop('wall'), limits.wallMs));
@@ -244,7 +250,11 @@ async function supervise(
     // The spawner died with the launcher (it kills its run): how the run ended is unknown.
     if (lost) return ended(systemError(`the run's launcher was lost: ${lost}`, { stderr: err }));
     const figures = cgroup.figures();
-    return ended(classify({ code, signal, waitStatus, wallMs, figures, stopReason, limits, stdout: out, stderr: err }));
+    // When the gate reported, its clock says when the program ended: the wall time is up to then,
+    // and a wall timer of ours that ran after that (a busy event loop) made no TLE.
+    const ranMs = reportedAt === undefined ? wallMs : Number(reportedAt - released) / 1e6;
+    const reason = (stopReason as StopReason) === 'wall' && ranMs < limits.wallMs ? null : stopReason;
+    return ended(classify({ code, signal, waitStatus, wallMs: ranMs, figures, stopReason: reason, limits, stdout: out, stderr: err }));
   } finally {
     for (const t of timers) clearTimeout(t);
     for (const fd of fds) closeSync(fd);
@@ -269,11 +279,11 @@ function ownStdio(
 }
 
 /**
- * The program's raw wait status as the gate reports it on the control socket after 'g' (null
- * when the gate died first: killed at a limit, or with the whole sandbox).
+ * The program's raw wait status and when it ended (the gate's CLOCK_MONOTONIC at its waitpid, the
+ * clock of process.hrtime) as the gate reports them on the control socket after 'g' (null when
+ * the gate died first: killed at a limit, or with the whole sandbox).
  */
-async function reportedStatus(control: Duplex, onReport: () => void): Promise<number | null> {
-  control.once('data', onReport);
+async function reportedStatus(control: Duplex): Promise<{ status: number; endedAt: bigint } | null> {
   const bytes = await readAll(control);
-  return bytes.length === 4 ? bytes.readInt32LE(0) : null;
+  return bytes.length === 12 ? { status: bytes.readInt32LE(0), endedAt: bytes.readBigInt64LE(4) } : null;
 }

@@ -28,6 +28,11 @@ const REPORT_GRACE_MS = 5_000;
  * of empty files: 0.8 s here) and waiting for files held in flight to be freed (at most 1 s).
  */
 const WIPE_GRACE_MS = 30_000;
+/**
+ * The judge's own wall-clock kill comes this long after the runner's (the runner's clock starts a
+ * little later than ours): it needs nothing of the runner, which a program could starve.
+ */
+const HOST_WALL_KILL_AFTER_MS = 100;
 /** The runner's own CPU limit (its children get the run's): a backstop, it uses ~0.1 ms a test. */
 const RUNNER_CPU_SECONDS = 86_400;
 
@@ -83,7 +88,7 @@ export async function openSessionInSandbox(env: SandboxEnvironment, req: Session
     const reader = new ControlReader(control);
     control.write('g');
     const runnerCpuNs = await reader.wiped(SETUP_TIMEOUT_MS);
-    return new SandboxSession(env, req, limits, held as Required<Held>, reader, runnerCpuNs);
+    return new SandboxSession(env, req, limits, held as Required<Held>, reader, runnerCpuNs, runnerPid);
   } catch (err) {
     await release(env, held);
     throw err;
@@ -132,6 +137,8 @@ class SandboxSession implements RunSession {
   private readonly stderr: Readable;
   private readonly out = new OutputSink();
   private readonly err = new OutputSink();
+  /** Tests started: a kill of the judge's stops once its test is over (it must not reach the next). */
+  private tests = 0;
   /** The cgroup's OOM kills after the last test. */
   private oomKills: number;
 
@@ -143,6 +150,8 @@ class SandboxSession implements RunSession {
     private readonly reader: ControlReader,
     /** The runner's own CPU time as of its last message (it is idle between tests). */
     private runnerCpuNs: number,
+    /** The runner's host pid: the one process of the cgroup the judge's own kill spares. */
+    private readonly runnerPid: number,
   ) {
     this.oomKills = held.cgroup.oomKills();
     const stdio = held.launcher.stdio;
@@ -171,18 +180,20 @@ class SandboxSession implements RunSession {
   private async runTest(name: string, stdoutFile: string | undefined, stdoutBuffer: boolean): Promise<RunResult> {
     const { cgroup, peak } = this.held;
     const { limits } = this;
-    // Nothing but the runner may be in the cgroup between tests.
-    const procs = cgroup.procs();
+    // Nothing but the runner may be in the cgroup between tests. Processes the runner has just
+    // reaped can stay listed a moment (many killed at once, on a loaded host).
+    const procs = await this.settledProcs();
     if (procs.length !== 1) throw new Error(`the session's cgroup holds ${procs.length} processes between tests`);
     const fd = stdoutFile
       ? openSync(stdoutFile, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_NOFOLLOW, 0o644)
       : null;
     let stopReason: StopReason = null;
     const timers: NodeJS.Timeout[] = [];
+    const test = ++this.tests;
     try {
       this.out.start(fd, limits.outputBytes);
       this.err.start(null, limits.stderrBytes);
-      peak.reset();
+      await peak.reset();
       const cpuBefore = cgroup.cpuMs();
       // The report comes after the wipe that follows the test.
       const report = this.reader.report(limits.wallMs + REPORT_GRACE_MS + WIPE_GRACE_MS);
@@ -192,8 +203,10 @@ class SandboxSession implements RunSession {
           if (stopReason === null && cgroup.cpuMs() - cpuBefore > limits.cpuMs) {
             stopReason = 'cpu';
             this.held.launcher.control.write('k');
+            void this.killProgram(test);
           }
         }, Math.min(this.env.config.cpuPollMs, limits.cpuMs)),
+        setTimeout(() => void this.killProgram(test), limits.wallMs + HOST_WALL_KILL_AFTER_MS),
       );
       const r: TestReport = await report;
       // The runner's share of the cgroup's CPU since the last test (relaying, reaping, wiping).
@@ -208,7 +221,9 @@ class SandboxSession implements RunSession {
       const oomKills = cgroup.oomKills();
       const figures = { cpuMs: Math.max(0, cgroup.cpuMs() - cpuBefore - runnerMs), memoryKb: peak.readKb(), oomKilled: oomKills > this.oomKills };
       this.oomKills = oomKills;
-      if (r.wall) stopReason = 'wall';
+      // Over the wall limit by the runner's measure of this run (its clock, from its fork to the
+      // program's end), whoever killed it: never by which of our timers ran first.
+      if (r.wall || r.wallNs >= limits.wallMs * 1e6) stopReason = 'wall';
       else if (r.output) stopReason = 'output';
       const result = classify({
         code: null,
@@ -224,9 +239,45 @@ class SandboxSession implements RunSession {
       return stdoutBuffer ? { ...result, stdoutBuffer: this.out.bytes() } : result;
     } finally {
       for (const t of timers) clearInterval(t);
+      this.tests++;
       this.out.stop();
       this.err.stop();
       if (fd !== null) closeSync(fd);
+    }
+  }
+
+  /** The cgroup's processes once only the runner is left, or after 200 ms. */
+  private async settledProcs(): Promise<number[]> {
+    const deadline = Date.now() + 200;
+    for (let round = 0; ; round++) {
+      const procs = this.held.cgroup.procs();
+      if (procs.length <= 1 || Date.now() > deadline) return procs;
+      await new Promise((resolve) => (round < 20 ? setImmediate(resolve) : setTimeout(resolve, 1)));
+    }
+  }
+
+  /**
+   * SIGKILLs every process of the cgroup but the runner until none is left: the judge's own kill
+   * at the CPU or wall limit, beside the runner's. The runner then reaps them and reports.
+   */
+  private async killProgram(test: number): Promise<void> {
+    const deadline = Date.now() + 2000;
+    for (let round = 0; Date.now() < deadline && test === this.tests; round++) {
+      let others: number[];
+      try {
+        others = this.held.cgroup.procs().filter((pid) => pid !== this.runnerPid);
+      } catch {
+        return; // the session has ended
+      }
+      if (others.length === 0) return;
+      for (const pid of others) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      await new Promise((resolve) => (round < 20 ? setImmediate(resolve) : setTimeout(resolve, 1)));
     }
   }
 

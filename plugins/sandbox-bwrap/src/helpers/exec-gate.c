@@ -4,8 +4,9 @@
 // program's process, which puts the program's stdio (fds 6-8) in place, closes every other fd
 // and execs the program; the gate closes all its fds but the control socket and the program's
 // stdin and stdout (it never uses them), reaps whatever the program leaves to it and, as soon as
-// the program itself ends, writes its raw wait status (an int, 4 bytes) on the control socket
-// and exits with it (128 + N for signal N): the kernel then kills every other process of the pid
+// the program itself ends, writes its raw wait status (an int, 4 bytes) and the moment its
+// waitpid returned (CLOCK_MONOTONIC in ns, 8 bytes: the same clock as the judge's
+// process.hrtime, and bwrap makes no time namespace) on the control socket, and exits with it (128 + N for signal N): the kernel then kills every other process of the pid
 // namespace. The judge trusts the status on the socket
 // over the exit code, which a program exiting with 137 or 152 could otherwise make look like a
 // signal.
@@ -28,6 +29,8 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <stdint.h>
+#include <time.h>
 #include <unistd.h>
 
 static void close_from(int first) {
@@ -69,8 +72,13 @@ int main(int argc, char **argv) {
     if (pid < 0 && errno == EINTR) continue;
     if (pid < 0) return 127;
     if (pid != program) continue; // an orphan of the program's, reaped
+    // When the program really ended: an interactive run's verdict depends on which side ended
+    // first, and the judge sees the two reports only when its event loop gets to them.
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    struct { int32_t status; int64_t ended_ns; } __attribute__((packed)) report = {status, (int64_t)now.tv_sec * 1000000000 + now.tv_nsec};
     // A judge that gave up no longer reads it (EPIPE; SIGPIPE does not reach a pid 1).
-    ssize_t written = write(5, &status, sizeof status);
+    ssize_t written = write(5, &report, sizeof report);
     (void)written;
     if (WIFEXITED(status)) return WEXITSTATUS(status);
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);

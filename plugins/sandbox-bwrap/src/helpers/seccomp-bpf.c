@@ -25,6 +25,8 @@ static const char *const denied[] = {
     // POSIX message queues outlive their processes in the IPC namespace, and a session's runner
     // cannot list them to wipe them between tests (no mqueue mount): none at all.
     "mq_open",
+    // Secret memory is taken out of the kernel's direct map and not reclaimable (issue 27).
+    "memfd_secret",
 };
 
 int main(int argc, char **argv) {
@@ -53,6 +55,27 @@ int main(int argc, char **argv) {
     if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
                          SCMP_A0(SCMP_CMP_MASKED_EQ, each[i], each[i])) < 0)
       return 1;
+  // Calls that act on another process and check only its uid: the session runner (pid 1) runs
+  // as the program's uid, and a program lowered its RLIMIT_NPROC (every later test RE), stored
+  // bytes in its soft rlimits (state across tests), and made it SCHED_IDLE and nice 19 so that it
+  // could not act on a kill (issue 27). Refused on pid 1: in the sandbox's pid namespace every
+  // other process is the program's own (Mono sets its threads' priorities by tid through
+  // pthread_setschedparam). Reading (prlimit without a new limit, sched_get*) stays allowed.
+  if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_EQ, 1), SCMP_A2(SCMP_CMP_NE, 0)) < 0)
+    return 1;
+  static const char *const on_pid[] = {"sched_setscheduler", "sched_setparam", "sched_setaffinity", "sched_setattr", "migrate_pages", "move_pages"};
+  for (size_t i = 0; i < sizeof on_pid / sizeof on_pid[0]; i++) {
+    int nr = seccomp_syscall_resolve_name(on_pid[i]);
+    if (nr != __NR_SCMP_ERROR && seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1, SCMP_A0(SCMP_CMP_EQ, 1)) < 0) return 1;
+  }
+  // setpriority(which, who, prio) and ioprio_set(which, who, ioprio): a process (PRIO_PROCESS = 0,
+  // IOPRIO_WHO_PROCESS = 1) other than pid 1; a process group or a user (who 0 being the
+  // caller's uid: the runner's too) is refused.
+  if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setpriority), 1, SCMP_A0(SCMP_CMP_NE, 0)) < 0 ||
+      seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setpriority), 1, SCMP_A1(SCMP_CMP_EQ, 1)) < 0 ||
+      seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ioprio_set), 1, SCMP_A0(SCMP_CMP_NE, 1)) < 0 ||
+      seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ioprio_set), 1, SCMP_A1(SCMP_CMP_EQ, 1)) < 0)
+    return 1;
   // The program's stdin and stdout are Unix stream sockets (libuv's "pipes"): shutdown(SHUT_RD)
   // on its stdin makes every later write of the other side fail with EPIPE, however many copies
   // keep the socket open; an interactive program killed its validator with SIGPIPE that way (SE)
