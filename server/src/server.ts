@@ -20,6 +20,7 @@ import { allRoutes, testOnlyRoutes } from './http/routes.ts';
 import type { Services } from './services.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
 import { startAuthChores } from './modules/accounts/auth-chores.ts';
+import { closeShadows, resumeShadows } from './modules/shadow/shadows.ts';
 import { createMailer } from './modules/mail/mail.ts';
 import { languageCatalogFromJudge } from './modules/problems/templates-languages.ts';
 import { JudgeQueue } from './modules/judging/judge-queue.ts';
@@ -121,6 +122,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       const started = judgeProcess;
       closers.push(() => started.stop());
     }
+    // Shadows that were running go on where they stopped (docs/ccs-api.md, Shadow mode).
+    await resumeShadows(services);
+    closers.push(() => closeShadows(services));
     const port = (httpServer.address() as AddressInfo).port;
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     log.info({ port, store: database.embedded ? 'embedded PGlite' : 'PostgreSQL' }, 'Verdict is listening');

@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018_judge_workers.ts';
 import * as m0019 from './migrations/0019_api_tokens.ts';
 import * as m0020 from './migrations/0020_username_keys.ts';
 import * as m0025 from './migrations/0025_ccs_groups.ts';
+import * as m0028 from './migrations/0028_shadow.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0019_api_tokens': m0019,
   '0020_username_keys': m0020,
   '0025_ccs_groups': m0025,
+  '0028_shadow': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
