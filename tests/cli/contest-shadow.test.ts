@@ -122,10 +122,14 @@ describe('shadow mode: another CCS judged again, verdicts compared', function ()
     assert.equal((stopped.data as Report).running, false);
   });
 
-  it("replays a contest package's event-feed.ndjson: the same all-diagonal matrix (started again, the matrix starts anew)", async () => {
-    const started = await bAdmin.api.json('/api/shadow/start', { contestId, source: path.join(packageDir, 'event-feed.ndjson') });
-    assert.equal(started.code, 0, started.message);
+  it("verdict shadow start replays a contest package's event-feed.ndjson: the same all-diagonal matrix, shown by verdict shadow status (started again, the matrix starts anew)", async () => {
+    const started = await box.run(['shadow', 'start', String(contestId), path.join(packageDir, 'event-feed.ndjson'), '--server', b.url]);
+    assert.equal(started.code, 0, started.stderr);
     assertDiagonal(await settled(contestId, 5));
+    const status = await box.run(['shadow', 'status', String(contestId), '--server', b.url]);
+    assert.equal(status.code, 0, status.stderr);
+    assert.match(status.stdout, /5 submissions, 0 differences/);
+    assert.match(status.stdout, /theirs TLE +ours TLE /);
   });
 
   it('refuses by name what it cannot read', async () => {
