@@ -307,6 +307,23 @@ Examples:
   $ verdict contest scoreboard 3 --server http://localhost:8080 --csv > board.csv`)
   .action(action('contest-scoreboard'));
 
+program
+  .command('shadow')
+  .description("shadow another CCS: judge each submission of its event feed again and compare verdicts (theirs × ours)")
+  .argument('<action>', 'start, stop or status')
+  .argument('<contest>', 'the contest id (set up from the other CCS\'s package with verdict contest import)')
+  .argument('[source]', 'start: the event feed URL, or the absolute path of an event-feed.ndjson on the server')
+  .requiredOption('--server <url>', 'the server that shadows (after verdict login)')
+  .addHelpText('after', `
+The other CCS's credentials come from the environment: SHADOW_TOKEN (an API token, sent as
+Bearer), or SHADOW_USERNAME and SHADOW_PASSWORD (HTTP Basic).
+
+Examples:
+  $ SHADOW_TOKEN=... verdict shadow start 3 https://domjudge.example/api/contests/wf/event-feed --server http://localhost:8080
+  $ verdict shadow status 3 --server http://localhost:8080
+  $ verdict shadow stop 3 --server http://localhost:8080`)
+  .action(action('shadow'));
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {

@@ -20,6 +20,7 @@ import { allRoutes, testOnlyRoutes } from './http/routes.ts';
 import type { Services } from './services.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
 import { startAuthChores } from './modules/accounts/auth-chores.ts';
+import { closeShadows, resumeShadows } from './modules/shadow/shadows.ts';
 import { createMailer } from './modules/mail/mail.ts';
 import { languageCatalogFromJudge } from './modules/problems/templates-languages.ts';
 import { JudgeQueue } from './modules/judging/judge-queue.ts';
@@ -160,6 +161,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       // Probe this process's toolchains for the language list now, not on the first submission.
       void services.languages();
     }
+    // Shadows that were running go on where they stopped (docs/ccs-api.md, Shadow mode).
+    await resumeShadows(services);
+    closers.push(() => closeShadows(services));
     const port = (httpServer.address() as AddressInfo).port;
     const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     readiness.ready();

@@ -1481,6 +1481,88 @@ export interface ApiOperations {
     };
     file: null;
   };
+  /** Shadow another CCS in a contest set up from its package: read its event feed (a URL, with a Bearer token or Basic credentials, or an event-feed.ndjson file's absolute path), submit each of its submissions for the mirrored team, compare verdicts (admin) */
+  "POST /api/shadow/start": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+      source: string;
+      token?: string;
+      username?: string;
+      password?: string;
+    };
+    data: {
+      source: string;
+      running: boolean;
+      sinceToken: string | null;
+      error: string | null;
+      submissions: number;
+      differences: number;
+      matrix: {
+        theirs: string;
+        ours: string;
+        submissions: {
+          theirId: string;
+          submissionId: number | null;
+          refused: string | null;
+        }[];
+      }[];
+    };
+    file: null;
+  };
+  /** Stop shadowing (the matrix stays) (admin) */
+  "POST /api/shadow/stop": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+    };
+    data: {
+      source: string;
+      running: boolean;
+      sinceToken: string | null;
+      error: string | null;
+      submissions: number;
+      differences: number;
+      matrix: {
+        theirs: string;
+        ours: string;
+        submissions: {
+          theirId: string;
+          submissionId: number | null;
+          refused: string | null;
+        }[];
+      }[];
+    };
+    file: null;
+  };
+  /** A shadowing contest's state and verdict-difference matrix (their judgement type × ours) with the submissions behind each cell (admin) */
+  "GET /api/shadow": {
+    role: "admin";
+    query: {
+      contestId: number;
+    };
+    body: undefined;
+    data: {
+      source: string;
+      running: boolean;
+      sinceToken: string | null;
+      error: string | null;
+      submissions: number;
+      differences: number;
+      matrix: {
+        theirs: string;
+        ours: string;
+        submissions: {
+          theirId: string;
+          submissionId: number | null;
+          refused: string | null;
+        }[];
+      }[];
+    };
+    file: null;
+  };
   /** Contest API 2023-06: version and provider (open) */
   "GET /api/ccs/2023-06": {
     role: "open";

@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020_username_keys.ts';
 import * as m0022 from './migrations/0022_submission_keys.ts';
 import * as m0025 from './migrations/0025_ccs_groups.ts';
 import * as m0027 from './migrations/0027_board_names.ts';
+import * as m0028 from './migrations/0028_shadow.ts';
 import * as m0030 from './migrations/0030_username_shapes.ts';
 
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0022_submission_keys': m0022,
   '0025_ccs_groups': m0025,
   '0027_board_names': m0027,
+  '0028_shadow': m0028,
   '0030_username_shapes': m0030,
 };
 

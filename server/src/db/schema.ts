@@ -285,7 +285,31 @@ export interface OrganizationCountriesTable {
   country: string;
 }
 
+/** A contest shadowing another CCS's event feed (migration 0028). */
+export interface ShadowsTable {
+  contest_id: number;
+  source: string;
+  /** The Authorization header the feed and files are read with (a URL source only). */
+  authorization: string | null;
+  since_token: string | null;
+  /** Their teams, accounts and problems read so far (JSON). */
+  mapping: string | null;
+  running: Generated<boolean>;
+  error: string | null;
+}
+
+/** One of the shadowed CCS's submissions: our copy and their current judgement type (migration 0028). */
+export interface ShadowSubmissionsTable {
+  contest_id: number;
+  their_id: string;
+  submission_id: number | null;
+  their_type: string | null;
+  refused: string | null;
+}
+
 export interface DB {
+  shadows: ShadowsTable;
+  shadow_submissions: ShadowSubmissionsTable;
   ccs_groups: CcsGroupsTable;
   ccs_team_groups: CcsTeamGroupsTable;
   organization_countries: OrganizationCountriesTable;

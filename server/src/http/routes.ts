@@ -18,6 +18,7 @@ import { membershipRoutes } from '../modules/contests/membership-routes.ts';
 import { problemRoutes } from '../modules/problems/problems-routes.ts';
 import { limitsRoutes } from '../modules/problems/limits-routes.ts';
 import { problemExportRoutes } from '../modules/problems/problem-export-routes.ts';
+import { shadowRoutes } from '../modules/shadow/shadow-routes.ts';
 import { sessionRoutes } from '../modules/accounts/session-routes.ts';
 import { templateRoutes } from '../modules/problems/templates-routes.ts';
 import { uploadRoutes } from '../modules/problems/upload-routes.ts';
@@ -43,6 +44,7 @@ export const allRoutes: RouteDef[] = [
   ...clarificationRoutes,
   ...balloonRoutes,
   ...ccsAdminRoutes,
+  ...shadowRoutes,
   ...ccsRoutes,
   ...eventRoutes,
   ...docsRoutes(() => allRoutes),
