@@ -91,9 +91,10 @@ describe(`problem.yaml limits and languages, judged (${TEST_BACKEND} backend) @s
     assert.equal((await judge.judgeSubmission({ problem: await kattisPackage('  validation_memory: 64\n', { yaml: 'validation: custom\n', files: hungry }), language: 'python3', source: SUM })).verdict, 'SE');
     assert.equal((await judge.judgeSubmission({ problem: await kattisPackage('  validation_memory: 512\n', { yaml: 'validation: custom\n', files: hungry }), language: 'python3', source: SUM })).verdict, 'AC');
 
-    // The judge's own cap for a validator's output is 1 MB: a package may give it more.
+    // A validator's output is capped at the format's default, 8 MiB: a package may give it less or more.
     const talkative = validator(`sys.stdout.write('y' * ${TWO_MB})`);
-    assert.equal((await judge.judgeSubmission({ problem: await kattisPackage('', { yaml: 'validation: custom\n', files: talkative }), language: 'python3', source: SUM })).verdict, 'SE');
+    assert.equal((await judge.judgeSubmission({ problem: await kattisPackage('', { yaml: 'validation: custom\n', files: talkative }), language: 'python3', source: SUM })).verdict, 'AC');
+    assert.equal((await judge.judgeSubmission({ problem: await kattisPackage('  validation_output: 1\n', { yaml: 'validation: custom\n', files: talkative }), language: 'python3', source: SUM })).verdict, 'SE');
     assert.equal((await judge.judgeSubmission({ problem: await kattisPackage('  validation_output: 4\n', { yaml: 'validation: custom\n', files: talkative }), language: 'python3', source: SUM })).verdict, 'AC');
   });
 });
