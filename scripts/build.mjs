@@ -23,6 +23,7 @@
 // folders its modules find their files from)
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MANIFEST, MANIFEST_FORMAT, sha256 } from '../cli/bin/fresh-build.js';
@@ -60,6 +61,18 @@ function replacedModules(plugins) {
  */
 const BUNDLED_DEPENDENCIES = ['commander', 'js-yaml', 'yauzl', 'cli-progress', 'cli-table3'];
 const IMPORT_META_URL = /\bimport\.meta\.url\b/g;
+
+/**
+ * Whether an import by name resolves from the build's folder: only packages in the root's
+ * node_modules do. One that npm kept inside a workspace's own node_modules (altcha-lib: not
+ * hoisted) would fail at run time ("Cannot find package") and is bundled instead.
+ */
+function reachableFromBuild(specifier) {
+  if (specifier.startsWith('node:')) return true;
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return isBuiltin(name) || fs.existsSync(path.join(ROOT, 'node_modules', name));
+}
 const REFUSED = /\bimport\.meta\.(?:dirname|filename)\b/;
 
 /** `source`'s `import.meta.url` as its file's URL, reached from the chunk it is bundled into (in `outdir`). */
@@ -120,7 +133,8 @@ export async function buildCli({ outdir = DEFAULT_OUTDIR } = {}) {
               const bundled =
                 args.path.startsWith('@verdict/') ||
                 args.importer.split(path.sep).includes('node_modules') ||
-                BUNDLED_DEPENDENCIES.some((name) => args.path === name || args.path.startsWith(`${name}/`));
+                BUNDLED_DEPENDENCIES.some((name) => args.path === name || args.path.startsWith(`${name}/`)) ||
+                !reachableFromBuild(args.path);
               return bundled ? undefined : { path: args.path, external: true };
             });
             const filter = new RegExp(`^(?:${[...replaced.keys()].map((f) => f.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isBuiltin } from 'node:module';
 import { promisify } from 'node:util';
 import { checkBuild } from '../../cli/bin/fresh-build.js';
 import { CliSandbox, REPO_ROOT } from './run-cli.ts';
@@ -55,6 +56,22 @@ describe('cli: the JavaScript build', function () {
   });
   beforeEach(() => (box = new CliSandbox()));
   afterEach(() => box.remove());
+
+  it('leaves only imports that resolve from the build folder (a package npm kept in a workspace is bundled)', async () => {
+    // altcha-lib sits in server/node_modules and packages/shared/node_modules, not the root's:
+    // left as an import by name, every command touching the captcha failed with
+    // "Cannot find package 'altcha-lib'" (CI, 2026-11-29).
+    const unresolved: string[] = [];
+    for (const file of fs.readdirSync(build).filter((f) => f.endsWith('.js'))) {
+      const text = fs.readFileSync(path.join(build, file), 'utf8');
+      for (const [, specifier] of text.matchAll(/\b(?:from|import)\s*\(?\s*["']((?:@[\w.-]+\/)?[a-z0-9][\w.-]*)(?:\/[^"']*)?["']/gi)) {
+        if (specifier.startsWith('node:') || isBuiltin(specifier)) continue;
+        // The build's folder is under the clone: a name resolves only from the root's node_modules.
+        if (!fs.existsSync(path.join(REPO_ROOT, 'node_modules', specifier))) unresolved.push(`${file}: ${specifier}`);
+      }
+    }
+    assert.deepEqual([...new Set(unresolved)], []);
+  });
 
   it('runs --help from the build, the help of the sources', async () => {
     const built = await verdict(build, ['--debug', '--help']);
