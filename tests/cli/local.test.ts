@@ -114,7 +114,8 @@ describe('cli: user commands on the local database @slow', function () {
       assert.equal(board.code, 0, board.stderr);
       const parsed = JSON.parse(board.stdout);
       assert.equal(parsed.contest.title, 'Local Cup');
-      assert.deepEqual(parsed.rows, [{ rank: 1, userName: 'mia', acNum: 1, timePenalty: 7, judgeResultList: [{ newId: 'A', result: 'AC', cnt: 1, submitTime: 7 }] }]);
+      // A nickname unlike the username is on the board (issue 30): mia's is Mia.
+      assert.deepEqual(parsed.rows, [{ rank: 1, userName: 'mia', nickname: 'Mia', acNum: 1, timePenalty: 7, judgeResultList: [{ newId: 'A', result: 'AC', cnt: 1, submitTime: 7 }] }]);
       const table = await box.run(['contest', 'scoreboard', String(contest.id)]);
       assert.match(table.stdout, /Local Cup[\s\S]*│ 1 +│ mia +│ 1 +│ 7 +│ \+1 \(7\) │/);
       assert.match(table.stdout, /Freeze at \S+ \S+ \(frozen now\); showing the live board/);
@@ -153,7 +154,7 @@ describe('cli: user commands on the local database @slow', function () {
       const json = JSON.parse((await box.run(['contest', 'scoreboard', String(contest.id), '--json'])).stdout);
       assert.equal(json.contest.scoringRule, 'ioi');
       assert.deepEqual(json.rows, [
-        { rank: 1, userName: 'mia', acNum: 0, timePenalty: 9, score: 70, judgeResultList: [{ newId: 'A', result: 'WA', cnt: 2, submitTime: 9, score: 70, maxScore: 100 }] },
+        { rank: 1, userName: 'mia', nickname: 'Mia', acNum: 0, timePenalty: 9, score: 70, judgeResultList: [{ newId: 'A', result: 'WA', cnt: 2, submitTime: 9, score: 70, maxScore: 100 }] },
       ]);
       const table = await box.run(['contest', 'scoreboard', String(contest.id)]);
       assert.equal(table.code, 0, table.stderr);
