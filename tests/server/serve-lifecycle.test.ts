@@ -45,7 +45,8 @@ function busyLoops(n: number): { stop(): void } {
   return { stop: () => loops.forEach((l) => l.kill('SIGKILL')) };
 }
 
-const judgeProcessOf = (pid: number) => descendantsOf(pid).find((p) => fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('judge-process-entry'));
+// The judge process runs judge-process-entry.mjs from the sources, judge-process.js from the build (dist/cli).
+const judgeProcessOf = (pid: number) => descendantsOf(pid).find((p) => /judge-process(?:-entry\.mjs|\.js)/.test(fs.readFileSync(`/proc/${p}/cmdline`, 'utf8')));
 
 describe('verdict serve: readiness, bounded submits, bounded stop @slow', function () {
   this.timeout(240_000);
