@@ -80,9 +80,10 @@ export function dangerousMarkup(page: Page, root = 'html'): Promise<string[]> {
       if (['iframe', 'frame', 'object', 'embed', 'base'].includes(tag)) found.push(`<${tag}>: ${html}`);
       if (tag === 'meta' && el.hasAttribute('http-equiv')) found.push(`meta refresh: ${html}`);
       if (tag === 'script' || tag === 'link') {
-        // The app's own bundle and icon: same origin, under /assets/ or the favicon.
+        // The app's own bundle and icon: same origin, under /assets/ or the favicon, and the
+        // loading shell's script of index.html (/shell.js, a static file of web/public).
         const ref = new URL(el.getAttribute(tag === 'script' ? 'src' : 'href') ?? 'about:blank', location.href);
-        const own = ref.origin === location.origin && (ref.pathname.startsWith('/assets/') || ref.pathname === '/favicon.svg');
+        const own = ref.origin === location.origin && (ref.pathname.startsWith('/assets/') || ref.pathname === '/favicon.svg' || ref.pathname === '/shell.js');
         if (!own) found.push(`${tag}: ${html}`);
       }
       for (const attr of el.getAttributeNames()) {
