@@ -260,8 +260,16 @@ describe('e2e: one language at a time @slow', function () {
 
     await clickTestId(page, 'add-contest');
     await waitForChinese('添加比赛');
-    await page.click('[data-testid="contest-start"]');
-    await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)', { visible: true });
+    // Under load the first click can land while the modal still animates in (CI, 2026-11-29:
+    // no dropdown in 30 s): clicked again until the picker opens.
+    for (let attempt = 1; ; attempt++) {
+      await page.click('[data-testid="contest-start"]');
+      const opened = await page
+        .waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)', { visible: true, timeout: 10_000 })
+        .then(() => true)
+        .catch((err: Error) => (attempt < 3 ? false : Promise.reject(err)));
+      if (opened) break;
+    }
     await waitForChinese('此刻（UTC+8）');
     await page.waitForFunction(() => /[一二三四五六日]/.test(document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) thead')?.textContent ?? ''));
     await assertAllChinese('the add contest modal and its date picker');
