@@ -16,10 +16,13 @@ const SCHEMA_BASE = 'https://github.com/icpc/ccs-specs/raw/2023-06/json-schema/'
 /** Who reads: a Verdict token, Basic credentials, or nobody (the public). */
 export type CcsAuth = { token: string } | { basic: [string, string] } | null;
 
+/** An HTTP Basic Authorization header's value. */
+export const basicAuthorization = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
 function headersOf(auth: CcsAuth): Record<string, string> {
   if (!auth) return {};
   if ('token' in auth) return { Authorization: auth.token };
-  return { Authorization: `Basic ${Buffer.from(`${auth.basic[0]}:${auth.basic[1]}`).toString('base64')}` };
+  return { Authorization: basicAuthorization(...auth.basic) };
 }
 
 /** A Contest API object as the tests read it: its id, and what else it holds. */

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { Api } from '../helpers/api.ts';
+import { basicAuthorization } from '../helpers/ccs.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { accountWithToken, adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { createUser } from '../helpers/users.ts';
@@ -17,7 +18,7 @@ interface IssuedToken {
   label: string;
 }
 
-const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+const basic = basicAuthorization;
 
 describe('API tokens for Contest API clients', function () {
   this.timeout(120_000);

@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { MAX_FAILURES_PER_IP, MAX_FAILURES_PER_USER } from '@verdict/server/internal/modules/accounts/rate-limit';
 import { passwordChecks } from '@verdict/server/internal/modules/accounts/basic-auth';
 import { Api } from '../helpers/api.ts';
+import { basicAuthorization } from '../helpers/ccs.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { createUser } from '../helpers/users.ts';
 
-const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+const basic = basicAuthorization;
 
 describe('HTTP Basic passwords on the Contest API', function () {
   this.timeout(120_000);
