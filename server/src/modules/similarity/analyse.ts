@@ -23,7 +23,7 @@ export interface AnalyseOptions extends WinnowOptions {
   clusterThreshold: number;
 }
 
-export const DEFAULT_ANALYSE: AnalyseOptions = { ...DEFAULT_WINNOW, maxPairs: 500, maxFragments: 40, clusterThreshold: 0.6 };
+export const DEFAULT_ANALYSE: AnalyseOptions = { ...DEFAULT_WINNOW, maxPairs: 500, maxFragments: 40, clusterThreshold: 0.5 };
 
 /** A shared fragment: character offsets [start, end) and first/last lines in each source. */
 export interface Fragment {
