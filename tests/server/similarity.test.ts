@@ -164,18 +164,22 @@ describe('similarity runs', () => {
   });
 
   it('refuses a second run of a contest while one runs, and unknown contests, problems and runs', async () => {
-    const busy = await server.services.db
+    const { db } = server.services;
+    const busy = await db
       .insertInto('similarity_runs')
-      .values({ contest_id: cup, selection: 'last', status: 'running', clusters: '[]', created_at: new Date() })
+      .values({ contest_id: cup, selection: 'last', status: 'running', clusters: '[]', created_at: new Date(), heartbeat_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    try {
-      const refused = await admin.api.json('/api/admin/similarity/run', { contestId: cup });
-      assert.equal(refused.status, 409);
-      assert.match(refused.message, /is running/);
-    } finally {
-      await server.services.db.deleteFrom('similarity_runs').where('id', '=', busy.id).execute();
-    }
+    const refused = await admin.api.json('/api/admin/similarity/run', { contestId: cup });
+    assert.equal(refused.status, 409);
+    assert.match(refused.message, /is running/);
+    // Its process died: no heartbeat for over a minute. The next run ends it as failed and starts.
+    await db.updateTable('similarity_runs').set({ heartbeat_at: new Date(Date.now() - 61_000) }).where('id', '=', busy.id).execute();
+    const next = await admin.api.json('/api/admin/similarity/run', { contestId: cup, problemId: problems[2] });
+    assert.equal(next.code, 0, next.message);
+    await server.services.similarity.idle();
+    const abandoned = await admin.api.get('/api/admin/similarity/run', { runId: busy.id });
+    assert.deepEqual([abandoned.data.status, abandoned.data.message], ['failed', 'abandoned: the process running it stopped']);
     assert.equal((await admin.api.json('/api/admin/similarity/run', { contestId: 999999 })).status, 404);
     const notInContest = await admin.api.json('/api/admin/problem/add', { title: 'Elsewhere', memoryLimit: 64, timeLimit: 1000 });
     assert.equal((await admin.api.json('/api/admin/similarity/run', { contestId: cup, problemId: notInContest.data.id })).status, 404);

@@ -322,6 +322,8 @@ export interface SimilarityRunsTable {
   created_by: number | null;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** Renewed while its process runs it. */
+  heartbeat_at: NullableTimestamp;
 }
 
 /** The source that stood for a contestant on a problem in a run, and the lexer that read it. */

@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 // submission stood for whom and which lexer read it (`generic`: the language has none); its
 // pairs are the most similar of each problem, with their shared fragments (character offsets in
 // each source, JSON); its clusters are groups of more than two linked by similar pairs (JSON).
-// A run belongs to its contest: deleting the contest deletes its runs.
+// A running run whose heartbeat stopped (its process died) is abandoned and ends as failed when
+// the next run of its contest starts. A run belongs to its contest: deleting the contest deletes its runs.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('similarity_runs')
@@ -22,6 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('finished_at', 'timestamptz')
+    // Renewed every few seconds by the process running it: a run whose process died is seen as such.
+    .addColumn('heartbeat_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('similarity_runs_contest').on('similarity_runs').columns(['contest_id', 'id']).execute();
 

@@ -12,6 +12,9 @@ import type { WorkerInput, WorkerMessage } from './similarity-worker.ts';
 import { sourceText } from './source-text.ts';
 
 const WORKER_ENTRY = new URL('./similarity-worker-entry.mjs', import.meta.url);
+/** How often a running run's heartbeat is renewed; one silent for ABANDONED_AFTER_MS is abandoned. */
+export const HEARTBEAT_MS = 5_000;
+export const ABANDONED_AFTER_MS = 60_000;
 
 interface SelectedSource extends SourceInput {
   problemId: number;
@@ -64,6 +67,17 @@ export class SimilarityRunner {
 
   /** Runs it to the end (the CLI's local analysis awaits this). */
   async run(runId: number): Promise<void> {
+    const beat = () => this.db.updateTable('similarity_runs').set({ heartbeat_at: new Date() }).where('id', '=', runId).execute();
+    await beat();
+    const heartbeat = setInterval(() => void beat().catch(() => {}), HEARTBEAT_MS);
+    try {
+      await this.analyseAndStore(runId);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async analyseAndStore(runId: number): Promise<void> {
     const db = this.db;
     const row = await db.selectFrom('similarity_runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
     const sources = await selectSources(db, row);

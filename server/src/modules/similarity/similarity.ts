@@ -7,7 +7,7 @@ import { formatTime } from '../../common/wire.ts';
 import type { DB, SimilarityFragment } from '../../db/schema.ts';
 import { findContest } from '../contests/contest-access.ts';
 import { problemLetter } from '@verdict/shared';
-import type { SimilarityRunner } from './similarity-runner.ts';
+import { ABANDONED_AFTER_MS, type SimilarityRunner } from './similarity-runner.ts';
 import { sourceText } from './source-text.ts';
 
 export const BASE_FILE_MAX = 200_000;
@@ -73,6 +73,14 @@ export async function startSimilarityRun(db: Kysely<DB>, runner: SimilarityRunne
       .executeTakeFirst();
     if (!inContest) throw fail('NOT_FOUND', 'No such problem in this contest');
   }
+  // A run whose process died (no heartbeat for a minute) does not hold the contest.
+  await db
+    .updateTable('similarity_runs')
+    .set({ status: 'failed', message: 'abandoned: the process running it stopped', finished_at: now })
+    .where('contest_id', '=', input.contestId)
+    .where('status', '=', 'running')
+    .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', new Date(Date.now() - ABANDONED_AFTER_MS))]))
+    .execute();
   const busy = await db.selectFrom('similarity_runs').select('id').where('contest_id', '=', input.contestId).where('status', '=', 'running').executeTakeFirst();
   if (busy) throw fail('CONFLICT', `A similarity analysis of this contest is running (run ${busy.id}): wait for it to end`);
   const run = await db
@@ -86,6 +94,7 @@ export async function startSimilarityRun(db: Kysely<DB>, runner: SimilarityRunne
       clusters: '[]',
       created_by: adminId,
       created_at: now,
+      heartbeat_at: new Date(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
