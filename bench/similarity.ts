@@ -103,7 +103,7 @@ const bench = await startBenchServer({ workers: 0, usePg });
 try {
   const { db } = bench.server.services;
   const seeded = performance.now();
-  const users = [];
+  const users: number[] = [];
   for (let u = 0; u < USERS; u += 500) {
     const rows = Array.from({ length: Math.min(500, USERS - u) }, (_, i) => ({ username: `sim${u + i}`, email: `sim${u + i}@bench.test`, nickname: `sim${u + i}`, password_hash: 'x', auth: 0 }));
     users.push(...(await db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
