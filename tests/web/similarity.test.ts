@@ -2,6 +2,9 @@
 // fragments' offsets, in order, whatever order the fragments come in (longest first), each piece
 // tagged with its fragment (its colour); offsets past the text or overlapping are clipped.
 import assert from 'node:assert/strict';
+import { ErrorKinds } from '@verdict/shared';
+import { setLanguage } from '../../web/src/i18n/index.ts';
+import { serverMessage } from '../../web/src/i18n/server-messages.ts';
 import { highlightedSegments } from '../../web/src/pages/admin/logic/similarity.ts';
 
 describe('similarity: highlighted fragments', () => {
@@ -21,5 +24,17 @@ describe('similarity: highlighted fragments', () => {
       { text: 'bc', fragment: 0 },
     ]);
     assert.equal(highlightedSegments('abcdef', [{ start: 0, end: 4 }, { start: 2, end: 6 }]).map((s) => s.text).join(''), 'abcdef');
+  });
+});
+
+describe('similarity: the server\'s refusals in Chinese', () => {
+  after(() => setLanguage('en'));
+
+  it('says which run holds the contest, and which run or pair does not exist', async () => {
+    await setLanguage('zh');
+    const busy = { code: ErrorKinds.CONFLICT.code, message: 'A similarity analysis of this contest is running (run 7): wait for it to end' };
+    assert.equal(serverMessage(busy), '这场比赛正在查重（第 7 次）：请等它结束');
+    assert.equal(serverMessage({ code: ErrorKinds.NOT_FOUND.code, message: 'No such similarity run' }), '没有这次查重');
+    assert.equal(serverMessage({ code: ErrorKinds.NOT_FOUND.code, message: 'No such similar pair' }), '没有这对相似代码');
   });
 });
