@@ -307,6 +307,28 @@ Examples:
   $ verdict contest scoreboard 3 --server http://localhost:8080 --csv > board.csv`)
   .action(action('contest-scoreboard'));
 
+contest
+  .command('similarity')
+  .description("similarity (plagiarism) analysis of a contest's sources: the most similar pairs of contestants per problem, and clusters")
+  .argument('<contest>', 'contest id')
+  .option('--problem <letter|id>', 'only this problem (its letter in the contest, or its id)')
+  .option('--accepted', "compare each contestant's last accepted submission (default: the last one)")
+  .option('--base <file>', 'code every contestant was given (besides the templates): not counted as shared')
+  .option('--top <n>', 'pairs shown per problem', '10')
+  .option('--csv', 'print every stored pair as CSV')
+  .option('--json', 'print JSON: the run, its clusters and every stored pair')
+  .option('--server <url>', 'run it on this server instead of the local database')
+  .addHelpText('after', `
+Similarity: the share of both sources' fingerprints (winnowed k-grams of normalised tokens) the
+other has too; identifiers, comments, layout and C++/C I/O style do not change it. Sources in a
+language without a lexer are compared as generic tokens: marked "generic".
+
+Examples:
+  $ verdict contest similarity 3
+  $ verdict contest similarity 3 --problem B --accepted --base skeleton.cpp
+  $ verdict contest similarity 3 --server http://localhost:8080 --csv > pairs.csv`)
+  .action(action('contest-similarity'));
+
 program
   .command('shadow')
   .description("shadow another CCS: judge each submission of its event feed again and compare verdicts (theirs × ours)")
