@@ -77,10 +77,10 @@ problem
   .action(action('problem-validate'));
 problem
   .command('import')
-  .description('convert a Polygon package, an FPS document or a Hydro export into a Verdict package that judge and validate take')
+  .description('convert a Polygon package, a CMS or TPS task, an FPS document or a Hydro export into a Verdict package that judge and validate take')
   .argument('<source>', 'package folder, zip, or FPS .xml')
   .argument('<out-dir>', 'folder to write (new or empty)')
-  .option('--format <format>', 'polygon, fps or hydro (detected when not given)')
+  .option('--format <format>', 'polygon, cms, tps, fps or hydro (detected when not given)')
   .option('--json', 'print one JSON object')
   .option('--backend <name>', 'judge backend that makes missing tests: sandbox or unsafe-local')
   .addHelpText('after', `

@@ -167,7 +167,7 @@ describe('Polygon import', function () {
     await refused({ 'problem.xml': problemXml(GROUPED, '', 'run-count="2"'), ...FILES, ...stored }, /run-count 2 .* is not supported/);
     await refused({ 'problem.xml': problemXml(GROUPED), ...FILES, 'tests/01': '1 2\n' }, /tests\/01\.a: not in the package \(made by its script\): import the full package, or import with a judge/);
     await refused({ 'problem.xml': problemXml(GROUPED.replace('points-policy="complete-group"><dependencies>', 'points-policy="each-test"><dependencies>')), ...FILES, ...stored }, /group "big" has dependencies and points per test/);
-    await refused({ 'task.yaml': 'name: x\n' }, /importing cms packages is not supported yet/);
+    await refused({ 'task.yaml': 'name: x\n' }, /infile "input\.txt" .* not supported/);
     await refused({ 'x.txt': '' }, /not a package of a format Verdict imports/);
   });
 });

@@ -36,8 +36,8 @@ export interface KattisSettings {
   customValidator: boolean;
   validatorFlags: string[];
   interaction?: Interaction;
-  /** testlib or kattis (Verdict's own extension: validator_protocol). */
-  protocol: 'kattis' | 'testlib';
+  /** testlib, cms or kattis (Verdict's own extension: validator_protocol). */
+  protocol: 'kattis' | 'testlib' | 'cms';
 }
 
 type Yaml = Record<string, unknown>;
@@ -201,10 +201,10 @@ function textList(value: unknown, what: string): string[] {
   throw new PackageError(`problem.yaml: ${what} must be text or a list of text, got ${describe(value)}`);
 }
 
-function validatorProtocol(value: unknown): 'kattis' | 'testlib' {
+function validatorProtocol(value: unknown): 'kattis' | 'testlib' | 'cms' {
   if (value === undefined || value === null || value === 'kattis') return 'kattis';
-  if (value === 'testlib') return 'testlib';
-  throw new PackageError(`problem.yaml: validator_protocol must be "kattis" or "testlib", got ${describe(value)}`);
+  if (value === 'testlib' || value === 'cms') return value;
+  throw new PackageError(`problem.yaml: validator_protocol must be "kattis", "testlib" or "cms", got ${describe(value)}`);
 }
 
 /**

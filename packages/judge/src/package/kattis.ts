@@ -153,7 +153,8 @@ function checkFlags(flags: string[], what: string): void {
 
 function validatorSpec(source: string, settings: KattisSettings, flags: string[]): CheckerSpec {
   const limits = settings.resourceLimits.validator;
-  return settings.protocol === 'testlib' ? { kind: 'testlib', source, ...(limits ? { limits } : {}) } : { kind: 'kattis', source, flags, ...(limits ? { limits } : {}) };
+  if (settings.protocol !== 'kattis') return { kind: settings.protocol, source, ...(limits ? { limits } : {}) };
+  return { kind: 'kattis', source, flags, ...(limits ? { limits } : {}) };
 }
 
 async function statement(dir: string): Promise<Problem['statement']> {
