@@ -88,6 +88,20 @@ Examples:
   $ verdict problem import a-plus-b-7\$linux.zip aplusb && verdict problem validate aplusb`)
   .action(action('problem-import'));
 problem
+  .command('export')
+  .description('write a problem package as a Kattis 2025-09 package (problem.yaml, data/, output_validator/, submissions/)')
+  .argument('<problem>', 'problem folder or zip (any layout Verdict loads)')
+  .option('-o, --output <dir>', 'folder to write (default: <problem>-kattis beside it; must be new or empty)')
+  .option('--format <format>', 'kattis (the default and, for now, the only one)')
+  .option('--json', 'print one JSON object')
+  .addHelpText('after', `
+The written package is loaded back before the export is reported. What 2025-09 cannot say
+(a plugin's checker, scoring rules it has no key for) is refused by name.
+
+Examples:
+  $ verdict problem import a-plus-b-7\$linux.zip aplusb && verdict problem export aplusb -o aplusb-kattis`)
+  .action(action('problem-export'));
+problem
   .command('new')
   .description('scaffold a Kattis-layout problem package')
   .argument('<dir>', 'folder to create')

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { importProblem, loadProblemPackage, PackageError, type Problem } from '@verdict/judge';
+import { exportProblem, importProblem, loadProblemPackage, PackageError, type Problem } from '@verdict/judge';
 import { cmsOutcome } from '../../packages/judge/src/checkers/special.ts';
 import { judgeScored } from '../../packages/judge/src/scoring.ts';
 import { REPO_ROOT, removeTempDirs, tempDir, TEST_BACKEND, testJudge, writeTree } from './helpers.ts';
@@ -102,6 +102,17 @@ describe('CMS and TPS import', function () {
     assert.deepEqual([wrongOnBig.verdict, wrongOnBig.score], ['WA', 40]);
     // The web app's submission has no name of its own (main.cpp): the grader is compiled with it all the same.
     assert.equal((await judged(problem, RIGHT, 'main.cpp')).score, 100);
+  });
+
+  it('exports an imported CMS task as Kattis 2025-09 that judges to the same scores: the CMS checker wrapped in build/run, partial outcomes in score.txt @slow', async function () {
+    this.timeout(180_000);
+    const imported = path.join(tempDir(), 'cms-for-export');
+    await importProblem(cmsTask(TASK_YAML, CMS_FILES), imported);
+    const out = path.join(tempDir(), 'cms-kattis');
+    await exportProblem(imported, out);
+    const problem = await loadProblemPackage(out);
+    assert.deepEqual([problem.formatVersion, problem.checker.kind, problem.scoring?.maxScore], ['2025-09', 'kattis', 100]);
+    assert.deepEqual([(await judged(problem, RIGHT)).score, (await judged(problem, ONE_OFF)).score, (await judged(problem, WRONG_ON_BIG)).score], [100, 50, 40]);
   });
 
   it('reads Sum tasks (each test worth total_value / n_input) and score types named in task.yaml', async function () {
