@@ -162,6 +162,11 @@ export interface Interaction {
   interactive: boolean;
   multiPass: boolean;
   maxPasses: number;
+  /**
+   * Polygon's interactive problems (Verdict's problem.yaml `testlib_checker`): a testlib checker run on what the
+   * testlib interactor wrote to output.txt, once the interactor accepts; its verdict is the test's.
+   */
+  checker?: { kind: 'testlib'; source: string };
 }
 
 /** Limits of a program the package names (each absent: the judge's own). */

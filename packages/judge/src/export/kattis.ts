@@ -62,7 +62,7 @@ export async function exportKattis(problem: Problem, out: string): Promise<Expor
   };
   await writeFile(path.join(out, 'problem.yaml'), dump(yaml, { lineWidth: -1 }));
 
-  const defaultArgs = await writeValidator(problem.checker, out, notes);
+  const defaultArgs = await writeValidator(problem.checker, problem.interaction !== undefined, out, notes);
   await writeData(problem, out, defaultArgs);
   await copyAlong(problem.dir, out, notes);
   await writeSubmissions(problem, out, notes);
@@ -102,7 +102,7 @@ function metadata(original: Yaml): Yaml {
 }
 
 /** output_validator/ for a custom checker; returns the default validator's arguments for the test data. */
-async function writeValidator(checker: CheckerSpec, out: string, notes: string[]): Promise<string[]> {
+async function writeValidator(checker: CheckerSpec, interactive: boolean, out: string, notes: string[]): Promise<string[]> {
   const target = path.join(out, 'output_validator');
   switch (checker.kind) {
     case 'default':
@@ -118,6 +118,7 @@ async function writeValidator(checker: CheckerSpec, out: string, notes: string[]
       return checker.flags;
     case 'testlib':
     case 'cms':
+      if (interactive) throw new PackageError(`a ${checker.kind} interactor (Polygon's interactive problems) cannot be wrapped as a Kattis interactive validator yet`);
       await copyProgram(checker.source, target);
       await wrap(target, checker.kind);
       notes.push(`the ${checker.kind === 'cms' ? 'CMS' : 'testlib'} checker is wrapped in output_validator/build and run (the format's scripts), which call it by its own protocol and answer Kattis' exit codes`);

@@ -80,9 +80,18 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
     keywords: keywordList(meta.keywords),
     customValidator,
     validatorFlags: flagList(meta.validator_flags, 'validator_flags'),
-    interaction: interactive || multiPass ? { interactive, multiPass, maxPasses: multiPass ? passes : 1 } : undefined,
+    interaction: interactive || multiPass ? { interactive, multiPass, maxPasses: multiPass ? passes : 1, ...testlibChecker(meta, interactive, multiPass) } : undefined,
     protocol: validatorProtocol(meta.validator_protocol),
   };
+}
+
+/** Verdict's `testlib_checker: <folder or file>` (Polygon's interactive problems): a path inside the package, checked by the loader. */
+function testlibChecker(meta: Yaml, interactive: boolean, multiPass: boolean): { checker?: { kind: 'testlib'; source: string } } {
+  const value = meta.testlib_checker;
+  if (value === undefined || value === null) return {};
+  if (!interactive || multiPass || meta.validator_protocol !== 'testlib') throw new PackageError('problem.yaml: testlib_checker needs an interactive problem (not multi-pass) whose interactor is testlib (validator_protocol: testlib)');
+  if (typeof value !== 'string' || value.trim() === '' || path.isAbsolute(value) || value.split(/[\\/]/).includes('..')) throw new PackageError(`problem.yaml: testlib_checker must be a path inside the package, got ${describe(value)}`);
+  return { checker: { kind: 'testlib', source: value } };
 }
 
 function isModern(version: unknown): boolean {
