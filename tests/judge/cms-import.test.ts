@@ -181,6 +181,7 @@ describe('CMS and TPS import', function () {
     };
     await refused(cmsTask(`${TASK_YAML}output_only: true\n`), /output_only .* not supported yet/);
     await refused(cmsTask(TASK_YAML, { 'check/manager': 'binary', 'check/manager.cpp': 'int main() {}' }), /check\/manager: a Communication task/);
+    await refused(cmsTask(TASK_YAML, { 'cor/manager.cpp': 'int main() {}' }), /cor\/manager\.cpp: a Communication task/);
     await refused(cmsTask('name: add\ntitle: Add\ntime_limit: 1\nmemory_limit: 64\n'), /infile "input\.txt" \(CMS's default when task\.yaml names none\): a program reading or writing files is not supported/);
     await refused(cmsTask(`${TASK_YAML}output_only_testcases: "1,2"\n`), /output_only_testcases \(a BatchAndOutput task/);
     await refused(cmsTask(`${TASK_YAML}n_input: 4\nscore_type: GroupMul\nscore_type_parameters: [[100, 4]]\n`), /score type "GroupMul" is not supported/);

@@ -54,8 +54,10 @@ export async function importCms(dir: string, out: string): Promise<ImportReport>
 
   // Task types: OutputOnly (output_only), Communication (a manager), BatchAndOutput; Batch is what is left.
   if (conf.output_only) throw new PackageError('task.yaml: output_only (an output-only task: the contestant submits output files) is not supported yet');
-  for (const manager of ['check/manager', 'cor/manager']) {
-    if (await has(manager)) throw new PackageError(`${manager}: a Communication task (a manager talking to the contestant's processes) is not supported yet`);
+  // check/manager is the compiled manager CMS takes; a task kept without its build has check/manager.cpp.
+  for (const folder of ['check', 'cor']) {
+    const manager = (await readdir(path.join(dir, folder)).catch(() => [] as string[])).find((f) => f === 'manager' || (f.startsWith('manager.') && SOURCE_EXTENSIONS.includes(path.extname(f))));
+    if (manager) throw new PackageError(`${folder}/${manager}: a Communication task (a manager talking to the contestant's processes) is not supported yet`);
   }
   for (const key of ['output_only_testcases', 'output_optional_testcases']) {
     if (conf[key] !== undefined && conf[key] !== null && String(conf[key]).trim() !== '') throw new PackageError(`task.yaml: ${key} (a BatchAndOutput task: outputs submitted for some tests) is not supported`);
