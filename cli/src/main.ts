@@ -93,6 +93,7 @@ problem
   .argument('<problem>', 'problem folder or zip (any layout Verdict loads)')
   .option('-o, --output <dir>', 'folder to write (default: <problem>-kattis beside it; must be new or empty)')
   .option('--format <format>', 'kattis (the default and, for now, the only one)')
+  .option('--legacy', 'the legacy Kattis format instead of 2025-09 (pass-fail problems)')
   .option('--json', 'print one JSON object')
   .addHelpText('after', `
 The written package is loaded back before the export is reported. What 2025-09 cannot say

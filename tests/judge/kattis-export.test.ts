@@ -89,6 +89,25 @@ describe('Kattis 2025-09 export', function () {
     });
   }
 
+  for (const slug of ['aplusb', 'circle', 'derangement']) {
+    it(`exports problems/${slug} as legacy on request (--legacy): the same tests, limits, flags and promised verdicts`, async function () {
+      const source = path.join(REPO_ROOT, 'problems', slug);
+      const out = path.join(tempDir(), `${slug}-legacy`);
+      const result = await exportProblem(source, out, 'kattis', 'legacy');
+      assert.equal(result.version, 'legacy');
+      const [before, after] = [await loadProblemPackage(source), await loadProblemPackage(out)];
+      assert.equal(after.formatVersion, 'legacy');
+      assert.deepEqual(await essentials(after), await essentials(before));
+      const yaml = load(readFileSync(path.join(out, 'problem.yaml'), 'utf8')) as Record<string, unknown>;
+      assert.equal(yaml.problem_format_version, undefined);
+      assert.ok(existsSync(path.join(out, 'problem_statement')) && !existsSync(path.join(out, 'output_validator')));
+    });
+  }
+
+  it('refuses a scoring problem as legacy, by name', async function () {
+    await assert.rejects(exportProblem(path.join(REPO_ROOT, 'problems/squares'), path.join(tempDir(), 'sq-legacy'), 'kattis', 'legacy'), /a scoring problem cannot be exported as legacy yet/);
+  });
+
   it('round-trips a 2023-07 package of its own: a name per language, groups with scores and flags, include/, attachments, folder submissions, submissions.yaml; legacy metadata as 2025-09 keys', async function () {
     const source = writeTree(OWN);
     const out = path.join(tempDir(), 'own');

@@ -5,7 +5,7 @@
 // input_validators/ as they are; submissions/ by folder with submissions.yaml. What 2025-09 cannot say is refused by
 // name. Verdict's own loader reads the result back with the same tests, limits, scores and verdicts.
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dump, load } from 'js-yaml';
 import { PackageError } from '../package/errors.ts';
@@ -18,11 +18,14 @@ export interface ExportReport {
 
 type Yaml = Record<string, unknown>;
 
-/** Writes `problem` into `out` (missing or empty) as a Kattis 2025-09 package. */
-export async function exportKattis(problem: Problem, out: string): Promise<ExportReport> {
+export type KattisVersion = '2025-09' | 'legacy';
+
+/** Writes `problem` into `out` (missing or empty) as a Kattis 2025-09 package, or a legacy one on request (pass-fail problems). */
+export async function exportKattis(problem: Problem, out: string, version: KattisVersion = '2025-09'): Promise<ExportReport> {
   if ((await readdir(out).catch(() => [])).length > 0) throw new PackageError(`${out} is not empty: export into a new or empty folder`);
   const notes: string[] = [];
   const original = await originalYaml(problem.dir);
+  if (version === 'legacy') return exportLegacy(problem, out, original, notes);
   await mkdir(out, { recursive: true });
 
   const type: string[] = [];
@@ -286,4 +289,79 @@ async function writeSubmissions(problem: Problem, out: string, notes: string[]):
     await writeFile(path.join(out, 'submissions', 'submissions.yaml'), dump(entries, { lineWidth: -1 }));
   }
   if (await stat(path.join(problem.dir, 'submissions', 'expectations.yaml')).catch(() => null)) notes.push("submissions/expectations.yaml (BAPCtools' draft) is not part of 2025-09: left out");
+}
+
+/**
+ * The legacy format (spec/legacy.md), for pass-fail problems: problem.yaml without a version (`validation`,
+ * `validator_flags`, `time_multiplier`, `time_safety_margin`), output_validators/<name>/, testdata.yaml's
+ * output_validator_flags, problem_statement/, input_format_validators/. Scoring problems are refused (their legacy
+ * grading keys are another model).
+ */
+async function exportLegacy(problem: Problem, out: string, original: Yaml, notes: string[]): Promise<ExportReport> {
+  if (problem.scoring) throw new PackageError('a scoring problem cannot be exported as legacy yet (export 2025-09)');
+  if (problem.interaction?.multiPass) throw new PackageError('a multi-pass problem has no legacy form (multi-pass came with 2023-07)');
+  await mkdir(out, { recursive: true });
+  const limits: Yaml = {};
+  if (problem.timeLimitFrom !== 'default') limits.time_limit = problem.timeLimitMs / 1000;
+  limits.memory = problem.memoryLimitMb;
+  if (problem.timeMultiplier !== undefined) limits.time_multiplier = problem.timeMultiplier;
+  if (problem.timeSafetyMargin !== undefined) limits.time_safety_margin = problem.timeSafetyMargin;
+  const r = problem.resourceLimits;
+  if (r?.outputMb !== undefined) limits.output = r.outputMb;
+  if (r?.codeKb !== undefined) limits.code = r.codeKb;
+  if (r?.compile?.timeMs !== undefined) limits.compilation_time = r.compile.timeMs / 1000;
+  if (r?.compile?.memoryMb !== undefined) limits.compilation_memory = r.compile.memoryMb;
+  if (r?.validator?.timeMs !== undefined) limits.validation_time = r.validator.timeMs / 1000;
+  if (r?.validator?.memoryMb !== undefined) limits.validation_memory = r.validator.memoryMb;
+  if (r?.validator?.outputMb !== undefined) limits.validation_output = r.validator.outputMb;
+  const custom = problem.checker.kind === 'kattis' || problem.checker.kind === 'testlib' || problem.checker.kind === 'cms';
+  const yaml: Yaml = {
+    name: problem.name,
+    ...(typeof original.uuid === 'string' ? { uuid: original.uuid } : {}),
+    ...(typeof original.author === 'string' ? { author: original.author } : {}),
+    ...(typeof original.source === 'string' ? { source: original.source } : {}),
+    ...(typeof original.source_url === 'string' ? { source_url: original.source_url } : {}),
+    ...(typeof original.license === 'string' ? { license: original.license } : {}),
+    ...(typeof original.rights_owner === 'string' ? { rights_owner: original.rights_owner } : {}),
+    validation: custom ? `custom${problem.interaction?.interactive ? ' interactive' : ''}` : 'default',
+    limits,
+    ...(problem.keywords && problem.keywords.length > 0 ? { keywords: problem.keywords.join(' ') } : {}),
+    ...(problem.languages ? { languages: problem.languages.join(' ') } : {}),
+  };
+  const args = await writeValidator(problem.checker, problem.interaction !== undefined, out, notes);
+  if (custom) {
+    await mkdir(path.join(out, 'output_validators'), { recursive: true });
+    await rename(path.join(out, 'output_validator'), path.join(out, 'output_validators', 'validator'));
+  }
+  if (args.length > 0) yaml.validator_flags = args.join(' ');
+  await writeFile(path.join(out, 'problem.yaml'), dump(yaml, { lineWidth: -1 }));
+  const dataDir = path.join(problem.dir, 'data');
+  for (const test of problem.tests) {
+    const rel = path.relative(dataDir, path.dirname(test.input)).split(path.sep).join('/');
+    const folder = !rel.startsWith('..') && (rel === 'sample' || rel === 'secret' || /^(sample|secret)\//.test(rel)) ? rel : test.sample ? 'sample' : 'secret';
+    const stem = path.basename(test.input).replace(/\.in$/, '');
+    await mkdir(path.join(out, 'data', folder), { recursive: true });
+    await copyFile(test.input, path.join(out, 'data', folder, `${stem}.in`));
+    await copyFile(test.answer, path.join(out, 'data', folder, `${stem}.ans`));
+    const own = test.validatorFlags;
+    if (own && own.join('\0') !== args.join('\0')) {
+      if (own.some((f) => /\s/.test(f))) throw new PackageError(`data/${folder}: a validator flag with a space has no legacy form (testdata.yaml flags are words)`);
+      await writeFile(path.join(out, 'data', folder, 'testdata.yaml'), dump({ output_validator_flags: own.join(' ') }));
+    }
+  }
+  for (const [from, to] of [
+    ['statement', 'problem_statement'],
+    ['problem_statement', 'problem_statement'],
+    ['attachments', 'attachments'],
+    ['include', 'include'],
+    ['input_validators', 'input_format_validators'],
+    ['input_format_validators', 'input_format_validators'],
+  ]) {
+    const isDir = async (p: string) => (await stat(p).catch(() => null))?.isDirectory() ?? false;
+    if (!(await isDir(path.join(problem.dir, from))) || (await isDir(path.join(out, to)))) continue;
+    await cp(path.join(problem.dir, from), path.join(out, to), { recursive: true });
+  }
+  await writeSubmissions(problem, out, notes);
+  if (await stat(path.join(out, 'submissions', 'submissions.yaml')).catch(() => null)) notes.push('submissions/submissions.yaml is kept, though legacy tools do not read it');
+  return { name: problem.name, notes };
 }
