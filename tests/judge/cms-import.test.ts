@@ -137,7 +137,7 @@ describe('CMS and TPS import', function () {
     'solution/model.cpp': RIGHT, 'solution/off.cpp': ONE_OFF, 'solution/big.cpp': WRONG_ON_BIG, 'solution/slow.java': 'class add {}\n',
     'solutions.json': JSON.stringify({ 'model.cpp': { verdict: 'model_solution' }, 'off.cpp': { verdict: 'partially_correct' }, 'big.cpp': { verdict: 'incorrect', except: { small: 'correct' } }, 'slow.java': { verdict: 'time_limit' } }),
     'validator/validator.cpp': 'int main() {}\n',
-    'statements/en.pdf': '%PDF-1.4\n',
+    'statement/index.md': '# Add\n\n![a picture](pic.png)\n', 'statement/pic.png': 'PNG', 'statement/index.html': '<p>made from index.md</p>',
   };
 
   it('writes a TPS task: tests by tests/mapping (one test in two subtasks), samples, the checker, the C++ grader, solutions by verdict; and judges them @slow', async function () {
@@ -149,7 +149,7 @@ describe('CMS and TPS import', function () {
     const problem = await loadProblemPackage(out);
     assert.deepEqual(problem.tests.map((t) => t.name), ['sample/0-01', 'secret/1-small/1-01', 'secret/2-full/1-01', 'secret/2-full/2-01']);
     assert.deepEqual([problem.timeLimitMs, problem.memoryLimitMb, problem.checker.kind, problem.scoring?.maxScore], [2000, 64, 'cms', 100]);
-    assert.ok(existsSync(path.join(out, 'problem_statement/problem.en.pdf')));
+    assert.ok(existsSync(path.join(out, 'problem_statement/problem.en.md')) && existsSync(path.join(out, 'problem_statement/pic.png')));
     const byFile = Object.fromEntries(problem.submissions.map((s) => [path.basename(s.path), s]));
     assert.deepEqual([byFile['model.cpp'].folder, byFile['off.cpp'].folder, byFile['big.cpp'].folder], ['accepted', 'partially_accepted', 'wrong_answer']);
     const scores: Record<string, [string, number | undefined]> = {};

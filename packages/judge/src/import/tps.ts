@@ -129,7 +129,15 @@ export async function importTps(dir: string, out: string): Promise<ImportReport>
 
   await writeCmsPackage(out, { name, timeLimitS, memoryMb, groups, samples, checker, graders, languages });
   await writeSolutions(dir, out, languages, notes);
-  for (const folder of ['statements', 'statement']) {
+  // statement/index.md (TPS's source of the statement) with its pictures beside it; else the PDFs of statements/.
+  const statementFiles = await readdir(path.join(dir, 'statement')).catch(() => [] as string[]);
+  if (statementFiles.includes('index.md')) {
+    const target = path.join(out, 'problem_statement');
+    await mkdir(target, { recursive: true });
+    await copyFile(path.join(dir, 'statement', 'index.md'), path.join(target, 'problem.en.md'));
+    for (const f of statementFiles) if (/\.(png|jpe?g|gif|svg)$/i.test(f)) await copyFile(path.join(dir, 'statement', f), path.join(target, f));
+  }
+  for (const folder of statementFiles.includes('index.md') ? [] : ['statements', 'statement']) {
     const pdfs = (await readdir(path.join(dir, folder)).catch(() => [] as string[])).filter((f) => f.endsWith('.pdf'));
     if (pdfs.length === 0) continue;
     await mkdir(path.join(out, 'problem_statement'), { recursive: true });
