@@ -63,7 +63,21 @@ export async function assertRunsLeftNothing(backend: SandboxBackend, before: Set
   await backend.idle();
   const left = (await backend.listRunCgroups()).filter((name) => name.startsWith(`run-${process.pid}-`));
   assert.deepEqual(left, [], 'run cgroups left behind');
-  assert.deepEqual(await strayProcesses(before, `${cgroupParent}/run-${process.pid}-`, graceMs), [], 'processes of the run left behind');
+  const strays = await strayProcesses(before, `${cgroupParent}/run-${process.pid}-`, graceMs);
+  assert.deepEqual(strays.map(describeProcess), [], 'processes of the run left behind');
+}
+
+/** A process as the assertion shows it: pid, uid, command line and cgroups. */
+function describeProcess(pid: number): string {
+  const read = (file: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return '(gone)';
+    }
+  };
+  const uid = /^Uid:\s+(\d+)/m.exec(read('status'))?.[1];
+  return `${pid} uid ${uid}: ${read('cmdline').split('\0').join(' ').trim()} [${read('cgroup').split('\n').filter((l) => /memory|0::/.test(l)).join(' ')}]`;
 }
 
 /** The tmpfs work-dir slots this test process has mounted under `slotRoot` now. */

@@ -93,7 +93,9 @@ async function runChecked(env: SandboxEnvironment, req: RunRequest, piped: Launc
     // empty cgroup is removed in the background (the backend's idle() and close() wait for it).
     await cgroup.killAll().catch(() => undefined);
     cgroup.remove();
-    void (used.launcher?.exited ?? Promise.resolve()).finally(() => env.uids.release(uid));
+    const release = () => env.uids.release(uid);
+    if (used.launcher) void used.launcher.exited.then(release, release);
+    else release();
     scheduleNextLauncher(env);
   }
 }
