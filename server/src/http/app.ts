@@ -302,24 +302,26 @@ function sendStream(ctx: Context, reply: StreamReply, services: Services): void 
   let written = 0;
   const taken = () => written - res.writableLength;
   /**
-   * The stall is judged on what the client took in a window the server was free to hear of it,
-   * not on the clock alone. A timer that runs late (by over a quarter of the window) means the
-   * event loop was busy (the embedded database runs in this process): the client's reads
-   * meanwhile are not known yet, so the window starts again. Otherwise the socket's news is let in first (setImmediate runs after the loop's
-   * I/O), and a client that took anything since the window opened gets another one.
+   * The stall is judged on what the client took, not on the clock alone. After the event loop
+   * was busy (the embedded database runs in this process) the timer runs before the socket's
+   * news of what the client took meanwhile; so the loop's I/O is let in first (setImmediate runs
+   * after it; twice round, for a client in this very process: it reads in the first, our socket
+   * hears of it in the second), and a client that took anything since the window opened gets
+   * another window.
    */
   const armStall = (takenThen: number) => {
-    const due = Date.now() + stallMs;
     const timer: NodeJS.Timeout = setTimeout(
       () =>
-        setImmediate(() => {
-          // A drain meanwhile closed this window (and a later write may have opened another).
-          if (stall !== timer || closed) return;
-          stall = undefined;
-          if (!res.writableNeedDrain) return;
-          if (Date.now() - due > stallMs / 4 || taken() > takenThen) armStall(taken());
-          else drop(`nothing read for ${stallMs} ms`);
-        }),
+        setImmediate(() =>
+          setImmediate(() => {
+            // A drain meanwhile closed this window (and a later write may have opened another).
+            if (stall !== timer || closed) return;
+            stall = undefined;
+            if (!res.writableNeedDrain) return;
+            if (taken() > takenThen) armStall(taken());
+            else drop(`nothing read for ${stallMs} ms`);
+          }),
+        ),
       stallMs,
     );
     stall = timer;
