@@ -23,10 +23,12 @@ import { sessionRoutes } from '../modules/accounts/session-routes.ts';
 import { templateRoutes } from '../modules/problems/templates-routes.ts';
 import { uploadRoutes } from '../modules/problems/upload-routes.ts';
 import { usersAdminRoutes } from '../modules/users/users-admin-routes.ts';
+import { usersSelfRoutes } from '../modules/users/users-self-routes.ts';
 
 export const allRoutes: RouteDef[] = [
   ...healthRoutes,
   ...sessionRoutes,
+  ...usersSelfRoutes,
   ...captchaRoutes,
   ...uploadRoutes,
   ...downloadRoutes,

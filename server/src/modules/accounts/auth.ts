@@ -8,7 +8,9 @@ import { fail, isDomainError } from '../../common/errors.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, replacePassword, resolveToken, revokeToken } from './tokens.ts';
-import type { Services } from '../../services.ts';
+import type { Clock } from '../../common/clock.ts';
+import type { Config } from '../../config.ts';
+import type { Mailer } from '../mail/index.ts';
 import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
 import { assertUsernameAllowed, assertUsernameFree, usernameColumns } from './usernames.ts';
 import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
@@ -21,7 +23,12 @@ export interface Session {
   username: string;
 }
 
-type AuthServices = Pick<Services, 'db' | 'config' | 'mailer' | 'clock'>;
+interface AuthServices {
+  db: Kysely<DB>;
+  config: Config;
+  mailer: Mailer;
+  clock: Clock;
+}
 
 interface UserRow {
   id: number;

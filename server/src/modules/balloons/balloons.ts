@@ -8,8 +8,8 @@ import { problemLetter } from '@verdict/shared';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import { formatTime } from '../../common/wire.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { findContest, type ContestRow } from '../contests/contest-access.ts';
+import type { CurrentUser } from '../accounts/index.ts';
+import { findContest, type ContestRow } from '../contests/index.ts';
 
 export interface Balloon {
   /** The first accepted submission. */

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { Services } from '../../services.ts';
 import { FileReply } from '../../common/files.ts';
-import { exportProblem } from '../problems/problem-export-routes.ts';
+import { exportProblem } from '../problems/index.ts';
 import { CcsReader, COLLECTIONS, REST_ONLY_COLLECTIONS } from './ccs-collections.ts';
 import { feedSnapshot } from './ccs-feed-snapshot.ts';
 import { submissionFilesZip } from './ccs-submission-files.ts';

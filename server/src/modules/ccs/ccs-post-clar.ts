@@ -5,8 +5,8 @@
 // `to_group_ids` and a `reply_to_id` must not be given. Judges answer in Verdict (admin_clar is
 // not offered).
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { askQuestion } from '../clarifications/clarifications.ts';
+import type { CurrentUser } from '../accounts/index.ts';
+import { askQuestion } from '../clarifications/index.ts';
 import type { Services } from '../../services.ts';
 import { CcsReader } from './ccs-collections.ts';
 import type { CcsContext } from './ccs-viewer.ts';

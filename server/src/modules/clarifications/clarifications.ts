@@ -4,8 +4,8 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { CLARIFICATION_LIMITS } from '@verdict/shared';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { assertCanSeeContest, assertContestStarted, isAdmin } from '../contests/contest-access.ts';
+import type { CurrentUser } from '../accounts/index.ts';
+import { assertCanSeeContest, assertContestStarted, isAdmin } from '../contests/index.ts';
 import { memberView, selectClarifications, type MemberClarification } from './clarification-rows.ts';
 
 export interface MemberClarifications {

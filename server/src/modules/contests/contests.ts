@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { uniqueViolation } from '../../db/unique.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { formatTime } from '../../common/wire.ts';
 import { assertCanSeeContest, isAdmin, type ContestRow } from './contest-access.ts';
 import { freezeOutsideWindow, isBoardFrozen } from './contest-freeze.ts';

@@ -4,7 +4,7 @@ import { problemLetter } from '@verdict/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { assertCanSeeContest, findContest, isAdmin } from './contest-access.ts';
 
 export interface ContestMember {

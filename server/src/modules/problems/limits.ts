@@ -4,9 +4,9 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGES_DIR, allowsLanguage, loadLanguageDefinitions, runLimits, type Language, type Problem } from '@verdict/judge';
 import type { DB } from '../../db/schema.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { fail } from '../../common/errors.ts';
-import { assertCanReadProblem } from '../contests/contest-access.ts';
+import { assertCanReadProblem } from '../contests/index.ts';
 import { languagesOfMeta } from './packages.ts';
 import type { LanguageCatalog } from './templates-languages.ts';
 

@@ -5,8 +5,8 @@ import { PROBLEM_COLOR_MESSAGES } from '@verdict/shared';
 import type { DB, ProblemsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { fail, isDomainError } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { assertCanReadProblem, findContest } from '../contests/contest-access.ts';
+import type { CurrentUser } from '../accounts/index.ts';
+import { assertCanReadProblem, findContest } from '../contests/index.ts';
 
 export interface ProblemFields {
   title: string;

@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../../logger.ts';
-import type { JudgeProvider } from '../judging/judge-provider.ts';
+import type { Judge } from '@verdict/judge';
 
 export interface LanguageChoice {
   id: string;
@@ -17,6 +17,11 @@ export interface LanguageChoice {
 }
 
 export type LanguageCatalog = () => Promise<LanguageChoice[]>;
+
+/** Where the judge's languages come from: judging's JudgeProvider (problems stays below judging). */
+export interface LanguageSource {
+  get(): Promise<Pick<Judge, 'languages'>>;
+}
 
 export const LANGUAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../languages');
 
@@ -48,7 +53,7 @@ export function findLanguage(choices: LanguageChoice[], text: string): LanguageC
  * backend, probed once. When the judge cannot be set up (no sandbox on this host), every
  * defined language is listed and the reason is logged, so administration still works.
  */
-export function languageCatalogFromJudge(judge: JudgeProvider, log: Logger): LanguageCatalog {
+export function languageCatalogFromJudge(judge: LanguageSource, log: Logger): LanguageCatalog {
   let cached: Promise<LanguageChoice[]> | undefined;
   return () =>
     (cached ??= (async () => {

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { extractZip } from '@verdict/judge';
 import type { Services } from '../../services.ts';
 import type { SubmittedFile } from '../../db/schema.ts';
-import { contestProblemRows } from '../ccs/ccs-problems.ts';
-import { submitCode } from '../submissions/submissions.ts';
+import { contestProblemRows } from '../ccs/index.ts';
+import { submitCode } from '../submissions/index.ts';
 import { fileFeed, isUrl, urlFeed, ShadowError, type Notification } from './shadow-feed.ts';
 
 type Obj = Record<string, unknown>;

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Services } from '../../services.ts';
 import { fail } from '../../common/errors.ts';
-import { judgementTypeOf } from '../ccs/ccs-format.ts';
+import { judgementTypeOf } from '../ccs/index.ts';
 import { isUrl } from './shadow-feed.ts';
 import { ShadowRun } from './shadow-run.ts';
 

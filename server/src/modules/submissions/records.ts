@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
 import type { DB, GroupScore, SubmittedFile, TestResult } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { formatTime } from '../../common/wire.ts';
-import { assertCanSeeContest, isAdmin } from '../contests/contest-access.ts';
-import { findLanguage, type LanguageChoice } from '../problems/templates-languages.ts';
+import { assertCanSeeContest, isAdmin } from '../contests/index.ts';
+import { findLanguage, type LanguageChoice } from '../problems/index.ts';
 
 export interface WireRecord {
   id: number;

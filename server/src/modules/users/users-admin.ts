@@ -7,11 +7,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { uniqueViolation } from '../../db/unique.ts';
-import { hashPassword } from '../accounts/passwords.ts';
-import { replacePassword, revokeUserTokens } from '../accounts/tokens.ts';
-import { assertUsernameFree, usernameColumns } from '../accounts/usernames.ts';
+import { hashPassword, replacePassword, revokeUserTokens, assertUsernameFree, usernameColumns, type CurrentUser } from '../accounts/index.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
 
 /** A user as administrators see it: with the affiliation (migration 0014), null when none. */
