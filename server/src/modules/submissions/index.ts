@@ -5,3 +5,4 @@ export { processName, storeFinalVerdict } from './submission-verdicts.ts';
 export { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from './submissions-states.ts';
 export { VerdictWaiter } from './submissions-waiter.ts';
 export { submitCode } from './submissions.ts';
+export { submitReply, type SubmitReply, wireRecord, type WireRecord, wireRecordDetail, type WireRecordDetail } from './wire.ts';

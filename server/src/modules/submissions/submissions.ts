@@ -13,6 +13,7 @@ import { assertCanOpenContestProblem, isAdmin } from '../contests/index.ts';
 import type { VerdictWaiter } from './submissions-waiter.ts';
 import { packageLanguages, findLanguage, languagesWithin, type LanguageCatalog } from '../problems/index.ts';
 import { MAX_SOURCE_BYTES } from './source-limits.ts';
+import type { SubmitReply } from './wire.ts';
 
 /** The judge queue as submitting sees it: judging's JudgeQueue, owned here so submissions stays below judging. */
 export interface SubmissionQueue {
@@ -43,19 +44,6 @@ export interface SubmitInput {
   files?: SubmittedFile[];
   /** The client's idempotency key (not in the spec; docs/api-decisions.md): a retry with it gets the record already stored. */
   submissionKey?: string;
-}
-
-export interface SubmitReply {
-  id: number;
-  result: boolean;
-  runTime: number;
-  runMemory: number;
-  judgeResult: string;
-  compileMessage: string;
-  judgeTime: string;
-  /** Scoring problems (not in the spec); null otherwise. */
-  score: number | null;
-  maxScore: number | null;
 }
 
 export interface SubmissionDeps {
