@@ -6,7 +6,8 @@ import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/index.ts';
 import { findContest } from '../contests/index.ts';
-import { judgeView, selectClarifications, type JudgeClarification } from './clarification-rows.ts';
+import { judgeView, selectClarifications } from './clarification-rows.ts';
+import type { JudgeClarification } from './wire.ts';
 import { assertProblemOfContest } from './clarifications.ts';
 
 export interface JudgeListFilter {

@@ -6,13 +6,8 @@ import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from '../accounts/index.ts';
 import { assertCanSeeContest, assertContestStarted, isAdmin } from '../contests/index.ts';
-import { memberView, selectClarifications, type MemberClarification } from './clarification-rows.ts';
-
-export interface MemberClarifications {
-  items: MemberClarification[];
-  /** The version up to which the caller has seen this contest's clarifications (0: none). */
-  seenVersion: number;
-}
+import { memberView, selectClarifications } from './clarification-rows.ts';
+import type { MemberClarification, MemberClarifications } from './wire.ts';
 
 export interface QuestionInput {
   contestId: number;
