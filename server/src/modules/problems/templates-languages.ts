@@ -6,15 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../../logger.ts';
 import type { Judge } from '@verdict/judge';
+import type { LanguageChoice } from './wire.ts';
 
-export interface LanguageChoice {
-  id: string;
-  name: string;
-  /** The editor's mode for the language (a MIME type such as "text/x-rustsrc"); "text/plain" when none. */
-  editorMode?: string;
-  /** The file extensions of its sources (".rs"), to tell a file's language. */
-  extensions?: string[];
-}
+export type { LanguageChoice };
 
 export type LanguageCatalog = () => Promise<LanguageChoice[]>;
 
