@@ -12,8 +12,6 @@ import { assertCanSeeContest, isAdmin, type ContestRow } from './contest-access.
 import { freezeOutsideWindow, isBoardFrozen } from './contest-freeze.ts';
 import type { WireContest } from './wire.ts';
 
-export type { WireContest };
-
 export interface ContestFields {
   title: string;
   startTime: Date;

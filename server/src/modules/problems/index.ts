@@ -5,4 +5,4 @@ export { DEFAULT_CHROMIUM_PATH, PdfRenderer, removeStaleChromiumProfiles } from 
 export { exportProblem } from './problem-export.ts';
 export { loadSamples } from './samples.ts';
 export { findLanguage, type LanguageCatalog, languageCatalogFromJudge, type LanguageChoice, LANGUAGES_DIR, languagesWithin } from './templates-languages.ts';
-export { languageChoice, problemDetail, type ProblemDetail, templateWithLanguage, type TemplateWithLanguage, wireProblem, type WireProblem, wireTemplate, type WireTemplate } from './wire.ts';
+export { importResult, type ImportResult, languageChoice, languageLimits, type LanguageLimits, problemDetail, problemLimits, type ProblemLimits, type ProblemDetail, templateWithLanguage, type TemplateWithLanguage, wireProblem, type WireProblem, wireTemplate, type WireTemplate } from './wire.ts';

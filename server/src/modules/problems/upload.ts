@@ -16,18 +16,12 @@ import { PackageError, loadProblemPackage } from '@verdict/judge';
 import type { Problem } from '@verdict/judge';
 import { readPackageColor, type PackageColor } from './package-color.ts';
 import { PACKAGE_ZIP_LIMITS, adoptUnpackedPackage, describePackage, keepPackageZip, makeScratchDir, packageZipPath, type PackageMeta, type PackageStore } from './packages.ts';
+import type { ImportResult } from './wire.ts';
 
 /** Spec §5/§9 bounds of a problem's limits. */
 const MAX_TIME_LIMIT_MS = 10_000;
 const MAX_MEMORY_LIMIT_MB = 524_288;
 const MAX_TITLE_LENGTH = 50;
-
-export interface ImportResult {
-  problemId: number;
-  version: number;
-  hash: string;
-  tests: number;
-}
 
 /** The spec's refusals, before any unpacking: no file, not named .zip, not a zip inside. */
 export async function checkZipUpload(file: UploadedFile | undefined): Promise<UploadedFile> {

@@ -45,3 +45,30 @@ export const languageChoice = z.object({
   extensions: z.array(z.string()).optional(),
 });
 export type LanguageChoice = z.infer<typeof languageChoice>;
+
+/** A language's limits for one problem: what its runs get. */
+export const languageLimits = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The problem's limit times the language's time factor. */
+  timeLimit: z.number().int().meta({ description: 'CPU time a run may take, ms' }),
+  memoryLimit: z.number().int().meta({ description: 'memory a run may take, MB' }),
+  timeFactor: z.number(),
+  memoryFactor: z.number(),
+  allowed: z.boolean().meta({ description: "false when the problem's package names the languages it takes (problem.yaml languages) and not this one: a submission in it is refused" }),
+});
+export type LanguageLimits = z.infer<typeof languageLimits>;
+
+/** A problem's own limits (ms, MB), as its page shows them, and each language the judge offers with the limits its runs get. */
+export const problemLimits = z.object({
+  problemId: z.number().int(),
+  timeLimit: z.number().int().meta({ description: "the problem's time limit, ms" }),
+  memoryLimit: z.number().int().meta({ description: "the problem's memory limit, MB" }),
+  languageFactors: z.boolean().meta({ description: 'false when the limits hold for every language (Kattis packages)' }),
+  languages: z.array(languageLimits),
+});
+export type ProblemLimits = z.infer<typeof problemLimits>;
+
+/** What an upload stored: the problem's new test data version. */
+export const importResult = z.object({ problemId: z.number().int(), version: z.number().int(), hash: z.string(), tests: z.number().int() });
+export type ImportResult = z.infer<typeof importResult>;
