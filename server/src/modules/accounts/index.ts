@@ -11,3 +11,4 @@ export { hashPassword } from './passwords.ts';
 export { underLoginTry } from './rate-limit.ts';
 export { hashToken, replacePassword, resolveToken, revokeUserTokens, tokenFromHeader } from './tokens.ts';
 export { assertUsernameFree, usernameClashes, usernameColumns } from './usernames.ts';
+export { apiTokenInfo, type ApiTokenInfo, issuedApiToken, type IssuedApiToken, session, type Session } from './wire.ts';

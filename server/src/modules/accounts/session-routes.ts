@@ -6,8 +6,7 @@ import { wireUserReply as wireUser } from '../../common/wire.ts';
 import { route } from '../../http/route.ts';
 import * as auth from './auth.ts';
 import { captchaFields, email, emailCode, loginPassword, loginUsername, newPassword, newUsername } from './auth-fields.ts';
-
-const session = z.object({ token: z.string(), username: z.string() });
+import { session } from './wire.ts';
 
 const passwordLoginBody = z.object({ username: loginUsername, password: loginPassword, ...captchaFields }).strict();
 const emailLoginBody = z.object({ email, code: emailCode, ...captchaFields }).strict();
