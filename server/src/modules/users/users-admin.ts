@@ -10,6 +10,7 @@ import { uniqueViolation } from '../../db/unique.ts';
 import { hashPassword, replacePassword, revokeUserTokens, assertUsernameFree, usernameColumns, type CurrentUser } from '../accounts/index.ts';
 import { fail } from '../../common/errors.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
+import type { AffiliationOutcome } from './wire.ts';
 
 /** A user as administrators see it: with the affiliation (migration 0014), null when none. */
 export interface AdminUser extends WireUser {
@@ -154,11 +155,6 @@ export async function deleteUsers(db: Kysely<DB>, caller: CurrentUser, ids: numb
     await trx.deleteFrom('users').where('id', 'in', unique).execute();
     return unique.length;
   });
-}
-
-export interface AffiliationOutcome {
-  updated: string[];
-  unknown: string[];
 }
 
 /**
