@@ -41,3 +41,33 @@ export type ContestProblem = z.infer<typeof wireContestProblem>;
 /** What adding members by username did with each name. */
 export const userListOutcome = z.object({ added: z.array(z.string()), alreadyMember: z.array(z.string()), unknown: z.array(z.string()) });
 export type UserListOutcome = z.infer<typeof userListOutcome>;
+
+/** A member's result on one problem of the leaderboard. */
+export const scoreboardCell = z.object({
+  newId: z.string(),
+  result: z.enum(['AC', 'WA', '']),
+  cnt: z.number().int(),
+  submitTime: z.number().int(),
+  /** IOI and OI boards only (scored-scoreboard.ts). */
+  score: z.number().optional().meta({ description: "IOI and OI contests only: the problem's score (IOI: the best; OI: the last submission's)" }),
+  maxScore: z.number().optional().meta({ description: 'IOI and OI contests only: the most the problem scores (a pass-fail problem: 100)' }),
+  /** Frozen board only, when above 0: tries from the freeze on, verdicts hidden ("?"). */
+  pending: z.number().int().optional().meta({ description: 'Frozen board only, when there are any: tries from the freeze on, their verdicts hidden' }),
+});
+export type ScoreboardCell = z.infer<typeof scoreboardCell>;
+
+/** A member's row of the leaderboard (GET /api/BangDan/AllResultList). */
+export const scoreboardRow = z.object({
+  rank: z.number().int(),
+  userName: z.string(),
+  nickname: z.string().optional().meta({ description: "The member's nickname, when set and not the username" }),
+  affiliation: z.string().optional().meta({ description: "The member's affiliation, when set" }),
+  acNum: z.number().int().meta({ description: 'Problems solved (IOI, OI: at full score)' }),
+  timePenalty: z
+    .number()
+    .int()
+    .meta({ description: 'ICPC: penalty minutes; IOI, OI: the minute of the latest submission that set a score above 0 (the tie-break)' }),
+  score: z.number().optional().meta({ description: 'IOI and OI contests only: the total score' }),
+  judgeResultList: z.array(scoreboardCell),
+});
+export type ScoreboardRow = z.infer<typeof scoreboardRow>;
