@@ -5,8 +5,9 @@
 // In the server, the domain modules leave HTTP to http/: only a module's route tables
 // (`*-routes.ts`) import from http/ or Koa. Inside the server (issue 32): a module is entered
 // only through its index.ts (the route table http/routes.ts alone lists modules' *-routes.ts),
-// the modules depend one way (no circle among them), and common/ and db/ import nothing above
-// them (common/ only itself; db/ itself and common/).
+// the modules depend one way (no circle among them), a module's services do not take the whole
+// Services (services.ts knows every module), and common/ and db/ import nothing above them
+// (common/ only itself; db/ itself and common/).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -198,6 +199,15 @@ describe('architecture', function () {
         circles(graph).map((c) => c.reverse().join(' → ')),
         [],
       );
+    });
+
+    it("leaves Services to the composition root: a module's services take the narrow services they need, only its route tables see Services", function () {
+      const composition = path.join(server, 'services.ts');
+      const knowing = files
+        .filter((file) => moduleOf(file) && !file.endsWith('-routes.ts'))
+        .filter((file) => imports(file).some(({ target }) => target === composition))
+        .map((file) => path.relative(ROOT, file));
+      assert.deepEqual(knowing, []);
     });
 
     it('keeps common/ and db/ below the rest: common/ imports only itself, db/ itself and common/', function () {

@@ -4,5 +4,5 @@ export { MAX_SOURCE_BYTES } from './source-limits.ts';
 export { processName, storeFinalVerdict } from './submission-verdicts.ts';
 export { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from './submissions-states.ts';
 export { VerdictWaiter } from './submissions-waiter.ts';
-export { submitCode } from './submissions.ts';
+export { type SubmissionQueue, submitCode } from './submissions.ts';
 export { submitReply, type SubmitReply, wireRecord, type WireRecord, wireRecordDetail, type WireRecordDetail } from './wire.ts';
