@@ -14,6 +14,7 @@ import type { ChangeFeed, EventsHub, StreamGuard, StreamLimits } from './modules
 import type { CcsFeeds } from './modules/ccs/index.ts';
 import type { Metrics } from './modules/metrics/index.ts';
 import type { Readiness } from './readiness.ts';
+import type { SimilarityRunner } from './modules/similarity/index.ts';
 
 export interface Services {
   config: Config;
@@ -42,6 +43,8 @@ export interface Services {
   ccsFeeds: CcsFeeds;
   /** Every long-lived stream's caps and credentials. */
   streams: { limits: StreamLimits; guard: StreamGuard };
+  /** The similarity analyses running in this process (worker threads). */
+  similarity: SimilarityRunner;
   /** Whether this process can take work now (GET /api/ready). */
   readiness: Readiness;
 }
