@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatContestTime } from '@verdict/shared';
 import { extractZip } from '@verdict/judge';
-import { PackageError, readContestPackage, type PackagePlan } from '@verdict/server/ccs';
+import { PackageError, readContestPackage, withProblemFields, type PackagePlan } from '@verdict/server/ccs';
 import { CliError } from '../errors.ts';
 import { ServerClient, ServerError } from '../server-client.ts';
 import { generatePassword } from '../user-rules.ts';
@@ -23,10 +23,18 @@ interface ImportOptions {
 export async function importPlan(client: ServerClient, plan: PackagePlan, log: (line: string) => void): Promise<number> {
   const problemIds: number[] = [];
   for (const p of plan.problems) {
-    const added = await client.json('/api/admin/problem/add', { title: p.name, memoryLimit: p.memoryLimitMb, timeLimit: p.timeLimitMs });
-    await client.upload('/api/admin/problem/upload', { problemId: added.id }, 'file', p.packageZip);
-    problemIds.push(added.id);
-    log(`problem ${p.label} (${p.id}): ${p.name} → problem ${added.id}`);
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'verdict-problem-'));
+    try {
+      // output_limit, code_limit and the colour go into the problem's package, where Verdict keeps them.
+      const { zip, changed, kept } = await withProblemFields(p.packageZip, p.fields, work);
+      const added = await client.json('/api/admin/problem/add', { title: p.name, memoryLimit: p.memoryLimitMb, timeLimit: p.timeLimitMs });
+      await client.upload('/api/admin/problem/upload', { problemId: added.id }, 'file', zip);
+      problemIds.push(added.id);
+      log(`problem ${p.label} (${p.id}): ${p.name} → problem ${added.id}${changed.length ? ` (its package given ${changed.join(', ')})` : ''}`);
+      if (kept.length) log(`problem ${p.label} (${p.id}): not applied: ${kept.join('; ')}`);
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
   }
   const orgName = new Map(plan.organizations.map((o) => [o.id, o.name]));
   for (const team of plan.teams) {
