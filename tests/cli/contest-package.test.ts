@@ -151,6 +151,16 @@ describe('verdict contest export and import (Contest Packages)', function () {
     fs.rmSync(path.join(bad, 'problems', '2'), { recursive: true });
     const noPackage = await box.run(['contest', 'import', bad, '--server', into.url]);
     assert.match(noPackage.stderr, /problem 2: its package is not in the package/);
+    // A problem id that leads out of the unpacked package (the server unpacks it in <data>/tmp/<dir>)
+    // to a zip of the server's (a stored problem package) is refused, not read.
+    fs.writeFileSync(path.join(bad, 'contest.yaml'), `name: Escape Cup\nstart_time: 2026-11-28T10:00:00+08\nduration: 5:00:00\n`);
+    const problems = JSON.parse(fs.readFileSync(path.join(bad, 'problems.json'), 'utf8')) as { id: string }[];
+    const stored = await into.services.db.selectFrom('problems').select('package_hash').where('package_hash', 'is not', null).executeTakeFirstOrThrow();
+    const id = `../../packages/${stored.package_hash}`;
+    fs.writeFileSync(path.join(bad, 'problems.json'), JSON.stringify([{ ...problems[0], id, name: 'Escaped' }]));
+    const escaping = await box.run(['contest', 'import', bad, '--server', into.url]);
+    assert.notEqual(escaping.code, 0, escaping.stdout);
+    assert.match(escaping.stderr, /problem "\.\.\/\.\.\/packages\/[0-9a-f]+": its id is not a Contest API ID/);
     const contests = await fetch(`${into.url}/api/ccs/contests`).then((r) => r.json());
     assert.equal(contests.length, 2, 'nothing was created');
   });

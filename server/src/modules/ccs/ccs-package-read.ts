@@ -11,7 +11,7 @@ import path from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import { parseCcsTime, parseRelTime } from './ccs-time.ts';
 import { parsePackageColor } from '@verdict/shared';
-import { isBuiltinGroup } from './ccs-groups.ts';
+import { CCS_ID, isBuiltinGroup } from './ccs-groups.ts';
 import type { ProblemFields } from './ccs-problem-fields.ts';
 
 export class PackageError extends Error {}
@@ -123,6 +123,8 @@ export function readContestPackage(dir: string): PackagePlan {
   const problems = list(readDoc(dir, 'problems', true), 'problems')
     .map((p, i) => {
       const id = text(p, 'id', `problem ${i + 1}`);
+      // The id names the problem's package in the package: nothing outside it may be read.
+      if (!CCS_ID.test(id)) throw new PackageError(`problem ${JSON.stringify(id)}: its id is not a Contest API ID (letters, digits, _ . -; at most 36; not starting with - or .)`);
       const timeLimit = typeof p.time_limit === 'number' ? p.time_limit : 1;
       return {
         id,
