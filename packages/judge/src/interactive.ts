@@ -172,7 +172,7 @@ class Passes {
   private async interactivePass(dir: string, programDir: string, validatorArgv: string[]): Promise<PassOutcome> {
     const { t } = this;
     const run = await this.env.backend.runInteractive!({
-      program: { argv: t.argv, workDir: programDir, env: t.env, limits: t.limits },
+      program: { argv: t.argv, workDir: programDir, env: t.env, limits: t.limits, chargeWorkDir: true },
       validator: { argv: validatorArgv, workDir: dir, env: languageEnv(this.validator.language), limits: interactorLimits(t.limits, this.validatorLimits()) },
     });
     const said = await this.validatorSays(run.validator, dir);
@@ -202,7 +202,7 @@ class Passes {
   /** A multi-pass problem without interaction: the program on the pass's input, then the validator on its output. */
   private async batchPass(dir: string, programDir: string, input: string, validatorArgv: string[]): Promise<PassOutcome> {
     const { t } = this;
-    const program = await this.env.backend.run({ argv: t.argv, workDir: programDir, env: t.env, stdin: { file: input }, stdoutFile: t.outputFile, limits: t.limits });
+    const program = await this.env.backend.run({ argv: t.argv, workDir: programDir, env: t.env, stdin: { file: input }, stdoutFile: t.outputFile, limits: t.limits, chargeWorkDir: true });
     const early = runVerdict(program, t.language, t.cpuLimitMs);
     if (early) return { verdict: early, message: program.message ?? firstLine(program.stderr), validatorExit: null, program };
     const validator = await this.env.backend.run({
