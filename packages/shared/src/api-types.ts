@@ -1591,6 +1591,17 @@ export interface ApiOperations {
     data: never;
     file: "application/zip";
   };
+  /** Set a contest up from an ICPC Contest Package zip (as DOMjudge or GET /api/contest/package writes it): problems from their packages, teams as users, organizations, groups; results are not imported. What Verdict cannot set up is refused by name, creating nothing (admin) */
+  "POST /api/contest/package": {
+    role: "admin";
+    query: undefined;
+    body: FormData;
+    data: {
+      contestId: number;
+      log: string[];
+    };
+    file: null;
+  };
   /** A contest's groups of teams (built-in participants, observers, hidden, and those defined) and each team's groups (admin) */
   "GET /api/contest/groups": {
     role: "admin";

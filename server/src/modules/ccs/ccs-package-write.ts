@@ -14,6 +14,7 @@ import { exportProblem } from '../problems/index.ts';
 import { CcsReader, COLLECTIONS, REST_ONLY_COLLECTIONS, type CcsDeps } from './ccs-collections.ts';
 import { feedSnapshot } from './ccs-feed-snapshot.ts';
 import { submissionFilesZip } from './ccs-submission-files.ts';
+import { groupObject } from './ccs-teams.ts';
 import { apiInformation, type VersionedContext } from './ccs-versions.ts';
 import { ccsContext } from './ccs-viewer.ts';
 
@@ -32,6 +33,15 @@ async function bytesOf(body: Buffer | Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * groups.json: the API's groups, a hidden one with `"hidden": true` as DOMjudge's groups.json
+ * has it (the API's group has no such property: there its teams say they are hidden), so that
+ * importing the package hides the same groups (docs/ccs-api.md, Contest packages).
+ */
+async function packageGroups(reader: CcsReader) {
+  return (await reader.groups()).map((g) => ({ ...groupObject(g), ...(g.hidden ? { hidden: true } : {}) }));
+}
+
 /** The package's files by path. */
 export async function contestPackageFiles(services: PackageServices, ctx: VersionedContext): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
@@ -40,7 +50,7 @@ export async function contestPackageFiles(services: PackageServices, ctx: Versio
   json('api.json', apiInformation('2026-01'));
   json('contest.json', reader.contest());
   for (const endpoint of PACKAGE_ENDPOINTS) {
-    json(`${endpoint}.json`, endpoint === 'state' ? reader.state() : endpoint === 'scoreboard' ? await reader.scoreboard() : await reader.collection(endpoint as never));
+    json(`${endpoint}.json`, endpoint === 'state' ? reader.state() : endpoint === 'scoreboard' ? await reader.scoreboard() : endpoint === 'groups' ? await packageGroups(reader) : await reader.collection(endpoint as never));
   }
   // Each notification as the feed writes it, without a token (optional in a package).
   files.set('event-feed.ndjson', Buffer.from((await feedSnapshot(reader)).map((item) => `${item.head}}\n`).join('')));

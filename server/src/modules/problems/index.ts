@@ -1,6 +1,6 @@
 // The problems module's entry: what the rest of the server may use of it. Other modules, http/,
 // the composition root (services.ts, server.ts) and public/ import only this file.
-export { ensurePackageDir, makeScratchDir, packageLanguages } from './packages.ts';
+export { ensurePackageDir, makeScratchDir, type PackageStore, packageLanguages } from './packages.ts';
 export { DEFAULT_CHROMIUM_PATH, PdfRenderer, removeStaleChromiumProfiles } from './pdf-render.ts';
 export { exportProblem } from './problem-export.ts';
 export { addProblem } from './problems.ts';

@@ -47,6 +47,9 @@ export interface PackageMeta {
   maxScore: number | null;
   /** The Kattis codes of the languages a submission may be in (problem.yaml `languages`); null: all. */
   languages: string[] | null;
+  /** problem.yaml `limits.output` (MB) and `limits.code` (KiB); absent: the judge's own (and in metas from before they were kept). */
+  outputLimitMb?: number;
+  codeLimitKb?: number;
 }
 
 export function packageZipPath(config: Config, hash: string): string {
@@ -77,6 +80,8 @@ export async function describePackage(problem: Problem, inDatabase: boolean): Pr
     inDatabase,
     maxScore: problem.scoring?.maxScore ?? null,
     languages: problem.languages ?? null,
+    ...(problem.resourceLimits?.outputMb !== undefined ? { outputLimitMb: problem.resourceLimits.outputMb } : {}),
+    ...(problem.resourceLimits?.codeKb !== undefined ? { codeLimitKb: problem.resourceLimits.codeKb } : {}),
   };
 }
 
