@@ -1,6 +1,9 @@
-// The contestants of bench/sse.ts, in a process of their own (the server's process only serves): N live streams (GET /api/events) on plain HTTP connections, every event's arrival time
-// kept, and, when asked, each stream's first arrival of an event after a moment.
+// The contestants of bench/sse.ts and bench/boards.ts, in a process of their own (the server's
+// process only serves): N live streams (GET /api/events) on plain HTTP connections, every event's
+// arrival time kept, and, when asked, each stream's first arrival of an event after a moment.
+// A stream opened with board=1 applies the boards it is pushed, as the web app does.
 import http from 'node:http';
+import { applyLiveBoard, type HeldBoard, type LiveBoard } from '@verdict/shared';
 
 interface Arrival {
   event: string;
@@ -9,7 +12,7 @@ interface Arrival {
 }
 
 const now = () => performance.timeOrigin + performance.now();
-const streams: { arrivals: Arrival[]; request: http.ClientRequest }[] = [];
+const streams: { arrivals: Arrival[]; request: http.ClientRequest; held: HeldBoard | null }[] = [];
 /** As the web app does: read the board when the stream says it changed (the arrival is event 'board'). */
 let boardUrl: string | null = null;
 const boardAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -26,6 +29,7 @@ function readBoard(token: string, arrivals: Arrival[]): void {
 function open(url: string, token: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const arrivals: Arrival[] = [];
+    const stream = { arrivals, held: null as HeldBoard | null, request: undefined as unknown as http.ClientRequest };
     const request = http.get(url, { headers: { Authorization: token, Accept: 'text/event-stream' }, agent: false }, (res) => {
       if (res.statusCode !== 200) {
         reject(new Error(`stream refused: ${res.statusCode}`));
@@ -42,7 +46,14 @@ function open(url: string, token: string): Promise<void> {
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (!event || !data) continue;
-          arrivals.push({ event, data: JSON.parse(data), at: now() });
+          const parsed = JSON.parse(data);
+          if (event === 'board') {
+            // The pushed board, applied: its arrival is when this contestant has it.
+            stream.held = applyLiveBoard(stream.held, parsed as LiveBoard);
+            arrivals.push({ event, data: { gap: stream.held === null, bytes: data.length }, at: now() });
+            continue;
+          }
+          arrivals.push({ event, data: parsed, at: now() });
           if (event === 'hello') resolve();
           // As the web app: within a second, at random (useContestScoreboard.ts, BOARD_SPREAD_MS).
           if (event === 'scoreboard' && boardUrl) setTimeout(() => readBoard(token, arrivals), Math.random() * 1000);
@@ -51,19 +62,22 @@ function open(url: string, token: string): Promise<void> {
       res.on('error', () => {});
     });
     request.on('error', reject);
-    streams.push({ arrivals, request });
+    stream.request = request;
+    streams.push(stream);
   });
 }
 
 /** What bench/sse.ts asks. */
 interface Request {
-  type: 'open' | 'firsts' | 'close';
+  type: 'open' | 'firsts' | 'held' | 'sizes' | 'close';
   url?: string;
   tokens?: string[];
   boardUrl?: string;
   event?: string;
   after?: number;
   match?: Record<string, unknown>;
+  /** For 'held': whose row of each stream's pushed board to report. */
+  userName?: string;
 }
 
 process.on('message', async (message: Request) => {
@@ -79,8 +93,14 @@ process.on('message', async (message: Request) => {
     const match: Record<string, unknown> = message.match ?? {};
     const firsts = streams.map((s) => s.arrivals.find((a) => a.event === message.event && a.at > message.after! && Object.entries(match).every(([k, v]) => a.data[k] === v))?.at ?? null);
     process.send!({ type: 'firsts', firsts });
+  } else if (message.type === 'sizes') {
+    // Per stream: the size of the first pushed board after `after` (null: none).
+    process.send!({ type: 'sizes', sizes: streams.map((s) => (s.arrivals.find((a) => a.event === 'board' && a.at > message.after!)?.data.bytes as number | undefined) ?? null) });
+  } else if (message.type === 'held') {
+    process.send!({ type: 'held', rows: streams.map((s) => s.held?.rows.find((r) => r.userName === message.userName) ?? null) });
   } else if (message.type === 'close') {
     for (const s of streams) s.request.destroy();
+    streams.length = 0;
     boardAgent.destroy();
     process.send!({ type: 'closed' });
   }
