@@ -21,6 +21,7 @@ import type { Services } from './services.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
 import { startAuthChores } from './modules/accounts/auth-chores.ts';
 import { closeShadows, resumeShadows } from './modules/shadow/shadows.ts';
+import { SimilarityRunner } from './modules/similarity/index.ts';
 import { createMailer } from './modules/mail/mail.ts';
 import { languageCatalogFromJudge } from './modules/problems/templates-languages.ts';
 import { JudgeQueue } from './modules/judging/judge-queue.ts';
@@ -106,7 +107,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const languages = languageCatalogFromJudge(judge, log);
     const ccsFeeds = new CcsFeeds({ db: database.db, languages, leaderboards, clock, log, changes }, config.ccsFeed);
     const streams = { limits: new StreamLimits(config.streams), guard };
-    const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages, judgeQueue, leaderboards, changes, events, ccsFeeds, streams, readiness };
+    const similarity = new SimilarityRunner(database.db, log);
+    closers.push(() => similarity.close());
+    const services: Services = { config, clock, database, db: database.db, log, mailer: createMailer(config, log), pdf, languages, judgeQueue, leaderboards, changes, events, ccsFeeds, streams, similarity, readiness };
     if (config.metrics.kind !== 'off') {
       services.metrics = new Metrics(config.metrics, database, database.db);
       // Every stream goes through the caps: feeds are the ones that are not live streams.

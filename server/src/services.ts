@@ -18,6 +18,7 @@ import type { CcsFeeds } from './modules/ccs/ccs-feed-hub.ts';
 import type { LanguageCatalog } from './modules/problems/templates-languages.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import type { Readiness } from './readiness.ts';
+import type { SimilarityRunner } from './modules/similarity/similarity-runner.ts';
 
 export interface Services {
   config: Config;
@@ -46,6 +47,8 @@ export interface Services {
   ccsFeeds: CcsFeeds;
   /** Every long-lived stream's caps and credentials. */
   streams: { limits: StreamLimits; guard: StreamGuard };
+  /** The similarity analyses running in this process (worker threads). */
+  similarity: SimilarityRunner;
   /** Whether this process can take work now (GET /api/ready). */
   readiness: Readiness;
 }

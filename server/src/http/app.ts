@@ -298,10 +298,37 @@ function sendStream(ctx: Context, reply: StreamReply, services: Services): void 
     for (const resume of resumed) resume();
   });
   const stallMs = services.config.streams.stallMs;
+  /** Bytes handed to the response; less what still waits in it, what the client has taken (give or take chunk framing). */
+  let written = 0;
+  const taken = () => written - res.writableLength;
+  /**
+   * The stall is judged on what the client took in a window the server was free to hear of it,
+   * not on the clock alone. A timer that runs late (by over a quarter of the window) means the
+   * event loop was busy (the embedded database runs in this process): the client's reads
+   * meanwhile are not known yet, so the window starts again. Otherwise the socket's news is let in first (setImmediate runs after the loop's
+   * I/O), and a client that took anything since the window opened gets another one.
+   */
+  const armStall = (takenThen: number) => {
+    const due = Date.now() + stallMs;
+    const timer: NodeJS.Timeout = setTimeout(
+      () =>
+        setImmediate(() => {
+          // A drain meanwhile closed this window (and a later write may have opened another).
+          if (stall !== timer || closed) return;
+          stall = undefined;
+          if (!res.writableNeedDrain) return;
+          if (Date.now() - due > stallMs / 4 || taken() > takenThen) armStall(taken());
+          else drop(`nothing read for ${stallMs} ms`);
+        }),
+      stallMs,
+    );
+    stall = timer;
+  };
   const writer: StreamWriter = {
     write: (chunk) => {
       if (closed) return false;
-      if (!res.write(chunk)) stall ??= setTimeout(() => drop(`nothing read for ${stallMs} ms`), stallMs);
+      written += Buffer.byteLength(chunk);
+      if (!res.write(chunk) && !stall) armStall(taken());
       if (res.writableLength > STREAM_BUFFER_LIMIT) drop(`over ${STREAM_BUFFER_LIMIT} bytes waiting`);
       return !closed;
     },

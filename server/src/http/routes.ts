@@ -3,6 +3,7 @@ import type { RouteDef } from './route.ts';
 import { apiTokenRoutes } from '../modules/accounts/api-token-routes.ts';
 import { captchaRoutes, captchaTestRoutes } from '../modules/accounts/captcha-routes.ts';
 import { balloonRoutes } from '../modules/balloons/balloons-routes.ts';
+import { similarityRoutes } from '../modules/similarity/index.ts';
 import { clarificationRoutes } from '../modules/clarifications/clarifications-routes.ts';
 import { ccsRoutes } from '../modules/ccs/ccs-routes.ts';
 import { ccsAdminRoutes } from '../modules/ccs/ccs-admin-routes.ts';
@@ -43,6 +44,7 @@ export const allRoutes: RouteDef[] = [
   ...leaderboardRoutes,
   ...clarificationRoutes,
   ...balloonRoutes,
+  ...similarityRoutes,
   ...ccsAdminRoutes,
   ...shadowRoutes,
   ...ccsRoutes,
