@@ -11,9 +11,7 @@ import helmet from 'koa-helmet';
 import serve from 'koa-static';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
-import { resolveToken, tokenFromHeader } from '../modules/accounts/tokens.ts';
-import { API_TOKEN_ONLY_CCS } from '../modules/accounts/api-tokens.ts';
-import { BASIC_CHALLENGE, basicCredentials, userFromBasic } from '../modules/accounts/basic-auth.ts';
+import { resolveToken, tokenFromHeader, API_TOKEN_ONLY_CCS, BASIC_CHALLENGE, basicCredentials, userFromBasic } from '../modules/accounts/index.ts';
 import { errorMiddleware, ok } from './envelope.ts';
 import { fail, isDomainError } from '../common/errors.ts';
 import { parseInput } from './validate.ts';
@@ -302,24 +300,26 @@ function sendStream(ctx: Context, reply: StreamReply, services: Services): void 
   let written = 0;
   const taken = () => written - res.writableLength;
   /**
-   * The stall is judged on what the client took in a window the server was free to hear of it,
-   * not on the clock alone. A timer that runs late (by over a quarter of the window) means the
-   * event loop was busy (the embedded database runs in this process): the client's reads
-   * meanwhile are not known yet, so the window starts again. Otherwise the socket's news is let in first (setImmediate runs after the loop's
-   * I/O), and a client that took anything since the window opened gets another one.
+   * The stall is judged on what the client took, not on the clock alone. After the event loop
+   * was busy (the embedded database runs in this process) the timer runs before the socket's
+   * news of what the client took meanwhile; so the loop's I/O is let in first (setImmediate runs
+   * after it; twice round, for a client in this very process: it reads in the first, our socket
+   * hears of it in the second), and a client that took anything since the window opened gets
+   * another window.
    */
   const armStall = (takenThen: number) => {
-    const due = Date.now() + stallMs;
     const timer: NodeJS.Timeout = setTimeout(
       () =>
-        setImmediate(() => {
-          // A drain meanwhile closed this window (and a later write may have opened another).
-          if (stall !== timer || closed) return;
-          stall = undefined;
-          if (!res.writableNeedDrain) return;
-          if (Date.now() - due > stallMs / 4 || taken() > takenThen) armStall(taken());
-          else drop(`nothing read for ${stallMs} ms`);
-        }),
+        setImmediate(() =>
+          setImmediate(() => {
+            // A drain meanwhile closed this window (and a later write may have opened another).
+            if (stall !== timer || closed) return;
+            stall = undefined;
+            if (!res.writableNeedDrain) return;
+            if (taken() > takenThen) armStall(taken());
+            else drop(`nothing read for ${stallMs} ms`);
+          }),
+        ),
       stallMs,
     );
     stall = timer;

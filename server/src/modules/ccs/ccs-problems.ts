@@ -4,8 +4,8 @@ import path from 'node:path';
 import { problemLetter } from '@verdict/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { LANGUAGES_DIR, type LanguageCatalog } from '../problems/templates-languages.ts';
-import { MAX_SOURCE_BYTES } from '../submissions/source-limits.ts';
+import { LANGUAGES_DIR, type LanguageCatalog } from '../problems/index.ts';
+import { MAX_SOURCE_BYTES } from '../submissions/index.ts';
 import { JUDGEMENT_TYPES, seconds } from './ccs-format.ts';
 import { problemsOpen, type CcsContext } from './ccs-viewer.ts';
 

@@ -12,9 +12,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import type { StreamWriter } from '../../common/files.ts';
-import type { ContestRow } from '../contests/contest-access.ts';
-import { isBoardFrozen, type BoardView } from '../contests/contest-freeze.ts';
-import type { BoardEntry, SerializedBoard } from '../contests/leaderboard-board.ts';
+import { isBoardFrozen, type BoardEntry, type BoardView, type ContestRow, type SerializedBoard } from '../contests/index.ts';
 
 /** Pushes of one contest start at least this far apart; changes in between go out together. */
 export const BOARD_PUSH_GAP_MS = 250;

@@ -2,5 +2,4 @@
 export { analyseProblem, DEFAULT_ANALYSE, type AnalyseOptions, type ProblemAnalysis, type PairResult, type Fragment, type SourceInput } from './analyse.ts';
 export { lexerFor, tokenize, type LexerName } from './tokenize.ts';
 export { SimilarityRunner } from './similarity-runner.ts';
-export { similarityRoutes } from './similarity-routes.ts';
 export { startSimilarityRun, listSimilarityRuns, similarityRun, similarityPairs, similarityPair, similarityCsv, pairsCsv, type RunView, type RunDetail, type PairView, type PairDetail } from './similarity.ts';

@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { fail } from '../../common/errors.ts';
 import { formatTime } from '../../common/wire.ts';
 import type { DB, SimilarityFragment } from '../../db/schema.ts';
-import { findContest } from '../contests/contest-access.ts';
+import { findContest } from '../contests/index.ts';
 import { problemLetter } from '@verdict/shared';
 import { ABANDONED_AFTER_MS, type SimilarityRunner } from './similarity-runner.ts';
 import { sourceText } from './source-text.ts';
