@@ -90,12 +90,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const clock = opts.clock ?? systemClock;
     const changes = new ChangeFeed(database.db, log);
     closers.push(() => changes.stop());
-    const events = new EventsHub(database.db, changes, log, () => clock.now());
-    closers.push(async () => events.close());
     const guard = new StreamGuard(database.db, log, () => clock.now());
     closers.push(async () => guard.stop());
-    const languages = languageCatalogFromJudge(judge, log);
     const leaderboards = new Leaderboards(database.db, opts.clock);
+    const events = new EventsHub(database.db, changes, log, () => clock.now(), { leaderboards, guard });
+    closers.push(async () => events.close());
+    const languages = languageCatalogFromJudge(judge, log);
     const ccsFeeds = new CcsFeeds({ db: database.db, languages, leaderboards, clock, log, changes }, config.ccsFeed);
     const streams = { limits: new StreamLimits(config.streams), guard };
     const similarity = new SimilarityRunner(database.db, log);

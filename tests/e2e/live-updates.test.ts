@@ -1,7 +1,8 @@
 // Live updates in Chromium (issue 16, item 3): on the problem page a submission shows the test
 // being run and then its verdict without a reload, brought by the live stream (the page does not
 // poll the record while it is connected); an announcement reaches the contest page at once, not
-// at the next poll; when the stream is refused the page falls back to polling.
+// at the next poll; the leaderboard shows a new verdict from the board its stream pushes, without
+// reading the board (issue 29); when the stream is refused the page falls back to polling.
 import assert from 'node:assert/strict';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { dataOf } from '../helpers/api.ts';
@@ -86,6 +87,29 @@ describe('e2e: live updates @slow', function () {
     dataOf(await admin.api.json('/api/clarification/admin/announce', { contestId: contest.id, text: 'Problem A: the sum fits in 32 bits.' }), 'announce');
     await waitForText(page, 'Problem A: the sum fits in 32 bits.', 5000);
     assert.ok(Date.now() - posted < 5000);
+    assert.deepEqual(session.unexpectedErrors(), []);
+  });
+
+  it('shows a new verdict on the leaderboard from the pushed board, without reading the board', async () => {
+    requests.length = 0;
+    await page.goto(`${server.url}/user_board/${contest.id}`, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('[data-testid="board-member"]');
+    await streamOpened();
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = await page.$$eval('[data-cell="accepted"]', (cells) => cells.length);
+    requests.length = 0;
+    const made = Date.now();
+    await server.services.db
+      .insertInto('submissions')
+      .values({ user_id: alice.id, problem_id: problemId, contest_id: contest.id, language: 'python3', code: '#', status: 'AC', tests: '[]', created_at: new Date(), judged_at: new Date() })
+      .execute();
+    await page.waitForFunction((n: number) => document.querySelectorAll('[data-cell="accepted"]').length > n, { timeout: 5000, polling: 50 }, before);
+    assert.ok(Date.now() - made < 5000);
+    assert.deepEqual(
+      requests.filter((p) => p.startsWith('/api/')),
+      [],
+      'the page asked the server for something after the verdict',
+    );
     assert.deepEqual(session.unexpectedErrors(), []);
   });
 

@@ -2655,11 +2655,12 @@ export interface ApiOperations {
     data: never;
     file: "application/json";
   };
-  /** Live updates as Server-Sent Events (text/event-stream): hello, submission (your own; every one for admins, with the test being run), clarification, contest, scoreboard; a comment line every 25 s keeps it open. Send the token in the Authorization header (read it with fetch; EventSource cannot). (user) */
+  /** Live updates as Server-Sent Events (text/event-stream): hello, submission (your own; every one for admins, with the test being run), clarification, contest, scoreboard (or, with board=1, board: the board itself); a comment line every 25 s keeps it open. Send the token in the Authorization header (read it with fetch; EventSource cannot). (user) */
   "GET /api/events": {
     role: "user";
     query: {
       contestId?: number;
+      board?: "0" | "1";
     };
     body: undefined;
     data: never;

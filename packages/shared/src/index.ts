@@ -5,7 +5,8 @@ export { SPREADSHEET_ZIP_LIMITS, spreadsheetZipProblem, zipParts, type ZipPart }
 export { ROLE_CODES, USER_LIMITS, USER_MESSAGES, type RoleName } from './user-fields.ts';
 export { isRoleCode, type Gender, type RoleCode, type WireUser } from './wire-user.ts';
 export { ErrorKinds, type ErrorKind, type ErrorName } from './error-codes.ts';
-export type { LiveEvent, LiveEventData, LiveEventName, LiveSubmission } from './live-events.ts';
+export { applyLiveBoard, type HeldBoard } from './live-board.ts';
+export type { LiveBoard, LiveEvent, LiveEventData, LiveEventName, LiveSubmission } from './live-events.ts';
 export {
   ApiError,
   createApiClient,

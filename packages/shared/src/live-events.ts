@@ -18,6 +18,21 @@ export interface LiveSubmission {
   submitTime: string;
 }
 
+/**
+ * The board as the leaderboard route gives it to the stream's user now (streams opened with
+ * board=1): whole (`from` null: `rows` in rank order), or what changed since version `from` of
+ * the same view — rows changed or added (with their rank), ranks that moved alone, members gone.
+ */
+export interface LiveBoard {
+  contestId: number;
+  view: 'live' | 'frozen';
+  version: number;
+  from: number | null;
+  rows: ApiData<'GET /api/BangDan/AllResultList'>;
+  ranks?: [userName: string, rank: number][];
+  removed?: string[];
+}
+
 /** Each event's data: a clarification as the list routes give it to the stream's user (judges get theirs). */
 export interface LiveEventData {
   hello: { serverTime: string; contestId: number | null };
@@ -25,6 +40,7 @@ export interface LiveEventData {
   clarification: ApiData<'GET /api/clarification/list'>['items'][number] & Partial<ApiData<'GET /api/clarification/admin/list'>[number]>;
   contest: { contestId: number };
   scoreboard: { contestId: number };
+  board: LiveBoard;
 }
 
 export type LiveEventName = keyof LiveEventData;

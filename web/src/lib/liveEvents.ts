@@ -45,7 +45,11 @@ class LiveConnection {
   private retryMs = FIRST_RETRY_MS;
   private stopped = false;
 
-  constructor(private readonly contestId: number | null) {}
+  constructor(
+    private readonly contestId: number | null,
+    /** Asks for the contest's board itself (`board` events) instead of scoreboard news. */
+    private readonly board: boolean,
+  ) {}
 
   start(): void {
     void this.connect();
@@ -80,7 +84,7 @@ class LiveConnection {
     const controller = new AbortController();
     this.controller = controller;
     try {
-      const query = this.contestId === null ? '' : `?contestId=${this.contestId}`;
+      const query = this.contestId === null ? '' : `?contestId=${this.contestId}${this.board ? '&board=1' : ''}`;
       const response = await fetch(apiUrl(`/api/events${query}`), { headers: { Authorization: token, Accept: 'text/event-stream' }, cache: 'no-store', signal: controller.signal });
       if (!response.ok || !response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
         // The session ended (logged out elsewhere, password changed): the app sends the user to log in.
@@ -120,14 +124,18 @@ class LiveConnection {
   }
 }
 
-const connections = new Map<number | null, LiveConnection>();
+const connections = new Map<string, LiveConnection>();
 
-/** Listens to a contest's stream (null: the caller's own submissions anywhere); returns the way to stop. */
-export function listenLive(contestId: number | null, listener: LiveListener): () => void {
-  let connection = connections.get(contestId);
+/**
+ * Listens to a contest's stream (null: the caller's own submissions anywhere); `board`: the
+ * stream that pushes the contest's board (the leaderboard pages). Returns the way to stop.
+ */
+export function listenLive(contestId: number | null, listener: LiveListener, board = false): () => void {
+  const key = `${contestId}:${board && contestId !== null}`;
+  let connection = connections.get(key);
   if (!connection) {
-    connection = new LiveConnection(contestId);
-    connections.set(contestId, connection);
+    connection = new LiveConnection(contestId, board && contestId !== null);
+    connections.set(key, connection);
     connection.start();
   }
   connection.listeners.add(listener);
@@ -137,7 +145,7 @@ export function listenLive(contestId: number | null, listener: LiveListener): ()
     mine.listeners.delete(listener);
     if (mine.listeners.size === 0) {
       mine.stop();
-      if (connections.get(contestId) === mine) connections.delete(contestId);
+      if (connections.get(key) === mine) connections.delete(key);
     }
   };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ErrorKinds } from '@verdict/shared';
+import { applyLiveBoard, ErrorKinds, type HeldBoard } from '@verdict/shared';
 import { ApiError } from '../api/client.ts';
 import { contestApi } from '../api/contest.ts';
 import type { Contest, LeaderboardRow } from '../api/types.ts';
@@ -108,19 +108,40 @@ export function useContestScoreboard(contestId: string, options: ScoreboardOptio
     // A new view (live or frozen) is a new board: read it at once.
   }, [contestId, loadRows, problemsError, failed, frozen]);
 
-  // Read again when the live stream says the board (or the contest: a freeze, a thaw) changed.
-  const live = useLiveEvents(refusal || !Number(contestId) ? undefined : Number(contestId), (e) => {
-    // A room of contestants hears the news at once: each reads the board within a second, not all together.
-    if (e.event === 'scoreboard') setTimeout(() => void loadRows(true), Math.random() * BOARD_SPREAD_MS);
-    if (e.event === 'hello') void loadRows(true);
-    if (e.event === 'contest') void reloadContest().then(() => loadRows(true));
-  });
+  // The board comes through the live stream (issue 29): whole after each (re)connect, then what
+  // changed, in the view the server gives this user. An administrator's choice of the frozen view
+  // reads it on the stream's news instead.
+  const pushed = frozen !== true;
+  const heldBoard = useRef<HeldBoard | null>(null);
+  const live = useLiveEvents(
+    refusal || !Number(contestId) ? undefined : Number(contestId),
+    (e) => {
+      if (e.event === 'board' && pushed) {
+        const next = applyLiveBoard(heldBoard.current, e.data);
+        heldBoard.current = next;
+        // A diff against a board this page does not have (a gap): read the whole board.
+        if (!next) return void loadRows(true);
+        // A read still on its way is older than this board: it is not shown over it.
+        lastShown.current = ++lastAsked.current;
+        setRows(next.rows);
+      }
+      // A room of contestants hears the news at once: each reads the board within a second, not all together.
+      if (e.event === 'scoreboard' && !pushed) setTimeout(() => void loadRows(true), Math.random() * BOARD_SPREAD_MS);
+      if (e.event === 'hello') {
+        heldBoard.current = null;
+        if (!pushed) void loadRows(true);
+      }
+      if (e.event === 'contest') void reloadContest().then(() => (pushed ? undefined : loadRows(true)));
+    },
+    pushed,
+  );
 
   // A refused board is not asked for again every few seconds.
   useInterval(
     () => {
       setNow(serverNow());
-      void loadRows(true);
+      // With the board pushed, the stream is the board: no read while it is up.
+      if (!(pushed && live)) void loadRows(true);
       // The banner follows the freeze and a thaw without a reload; with the stream down, the
       // countdown and the progress bar follow an edited start or end too.
       if (!live || freezeMayChange(contest)) void reloadContest();

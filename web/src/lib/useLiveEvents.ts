@@ -6,21 +6,21 @@ export const LIVE_SAFETY_POLL_MS = 60_000;
 
 /**
  * Follows a contest's live stream (null: the caller's own submissions anywhere; undefined: none)
- * while mounted; `onEvent` gets every event. Returns whether the stream is connected: pages poll
- * at the spec's pace only when it is not.
+ * while mounted; `onEvent` gets every event (`board`: the stream that pushes the contest's board).
+ * Returns whether the stream is connected: pages poll at the spec's pace only when it is not.
  */
-export function useLiveEvents(contestId: number | null | undefined, onEvent: (event: LiveEvent) => void): boolean {
+export function useLiveEvents(contestId: number | null | undefined, onEvent: (event: LiveEvent) => void, board = false): boolean {
   const [connected, setConnected] = useState(false);
   const handler = useRef(onEvent);
   handler.current = onEvent;
   useEffect(() => {
     if (contestId === undefined) return;
-    const stop = listenLive(contestId, { onEvent: (e) => handler.current(e), onState: setConnected });
+    const stop = listenLive(contestId, { onEvent: (e) => handler.current(e), onState: setConnected }, board);
     return () => {
       stop();
       setConnected(false);
     };
-  }, [contestId]);
+  }, [contestId, board]);
   return connected;
 }
 

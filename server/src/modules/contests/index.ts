@@ -3,7 +3,7 @@
 export { assertCanOpenContestProblem, assertCanReadProblem, assertCanSeeContest, assertContestStarted, type ContestRow, findContest, isAdmin, isContestMember } from './contest-access.ts';
 export { type BoardView, isBoardFrozen, thawScoreboard } from './contest-freeze.ts';
 export { addContest, toWireContest } from './contests.ts';
-export type { SerializedBoard } from './leaderboard-board.ts';
+export type { BoardEntry, SerializedBoard } from './leaderboard-board.ts';
 export { addContestProblem, addMembersByUsername } from './membership.ts';
 export { buildLeaderboard, Leaderboards } from './leaderboard.ts';
 export { PENALTY_PER_REJECTION, type ScoreboardCell, type ScoreboardRow } from './scoreboard.ts';

@@ -58,10 +58,18 @@ interface Group {
   part: GzipPart;
 }
 
-/** The board as JSON (an array of rows) in parts, and as rows; one per version of the board. */
+/** A row of the board as placed: its rank, name and JSON after `{"rank":N,` (the same Buffer while the row is unchanged). */
+export interface BoardEntry {
+  rank: number;
+  userName: string;
+  body: Buffer;
+}
+
+/** The board as JSON (an array of rows) in parts, as rows and as entries; one per version of the board. */
 export interface SerializedBoard {
   readonly parts: readonly GzipPart[];
   rows(): ScoreboardRow[];
+  entries(): readonly BoardEntry[];
 }
 
 const [OPEN, CLOSE] = ['[', ']'].map((s) => storedPart(Buffer.from(s)));
@@ -170,7 +178,12 @@ export class ContestBoard<S extends Pair, D extends { problemId: number }, P ext
     parts.push(CLOSE);
     if (outdated) this.compactSoon();
     let rows: ScoreboardRow[] | undefined;
-    return (this.made = { parts, rows: () => (rows ??= order.map((row, i) => ({ rank: ranks[i], ...row.row }))) });
+    let entries: BoardEntry[] | undefined;
+    return (this.made = {
+      parts,
+      rows: () => (rows ??= order.map((row, i) => ({ rank: ranks[i], ...row.row }))),
+      entries: () => (entries ??= order.map((row, i) => ({ rank: ranks[i], userName: row.row.userName, body: row.body }))),
+    });
   }
 
   private reorder(rows: Row[]): void {

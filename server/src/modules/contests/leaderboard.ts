@@ -61,7 +61,12 @@ export class Leaderboards {
 
   /** The ranked rows of a contest's board as of now. */
   async rows(contest: ContestRow, view: BoardView = 'live'): Promise<ScoreboardRow[]> {
-    return (await this.board(contest, view, (await changesSince(this.db, contest.id, Infinity)).version)).serialized.rows();
+    return (await this.current(contest, view)).rows();
+  }
+
+  /** A contest's board in a view as of now, serialized once per version (the live streams' pushed boards). */
+  async current(contest: ContestRow, view: BoardView): Promise<SerializedBoard> {
+    return (await this.board(contest, view, (await changesSince(this.db, contest.id, Infinity)).version)).serialized;
   }
 
   /** The board at `version` or newer, folded for this contest row's state. */

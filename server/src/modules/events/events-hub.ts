@@ -18,6 +18,7 @@ import { formatTime } from '../../common/wire.ts';
 import { judgeView, memberView, selectClarifications, type ClarificationRow } from '../clarifications/index.ts';
 import { PENDING_STATES } from '../submissions/index.ts';
 import { type ContestRow, isBoardFrozen } from '../contests/index.ts';
+import { BoardPushes, type BoardPushDeps } from './board-pushes.ts';
 import type { Change, ChangeFeed, SubmissionChange } from './change-feed.ts';
 
 export const HEARTBEAT_MS = 25_000;
@@ -36,6 +37,10 @@ export interface LiveStream {
   out: StreamWriter;
   /** The id of the last event sent on this stream (each stream counts its own). */
   lastId?: number;
+  /** Asked for the contest's board itself (`board` events, board-pushes.ts) instead of scoreboard news. */
+  wantsBoard?: boolean;
+  /** The board it has (board-pushes.ts). */
+  board?: { view: 'live' | 'frozen'; version: number };
 }
 
 export class EventsHub {
@@ -49,13 +54,24 @@ export class EventsHub {
   private readonly boardSentAt = new Map<string, number>();
   /** Each followed contest's start and freeze, as last read (a contest change reads them again). */
   private readonly times = new Map<number, ContestTimes>();
+  private readonly pushes: BoardPushes | undefined;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly feed: ChangeFeed,
     private readonly log: Logger,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    /** What pushing boards needs; without it, streams that ask for boards get scoreboard news. */
+    boards?: Pick<BoardPushDeps, 'leaderboards' | 'guard'>,
+  ) {
+    this.pushes = boards
+      ? new BoardPushes(
+          { db, log, now, ...boards },
+          (contestId) => [...(this.byContest.get(contestId) ?? [])].filter((s) => s.wantsBoard),
+          (stream, frame) => this.deliver(stream as LiveStream, frame),
+        )
+      : undefined;
+  }
 
   get size(): number {
     return this.streams.size;
@@ -72,6 +88,8 @@ export class EventsHub {
     if (stream.out.closed) return;
     stream.out.write(`retry: 3000\n\n`);
     this.send(stream, 'hello', { serverTime: formatTime(this.now()), contestId: stream.contestId });
+    if (!this.pushes || stream.contestId === null) stream.wantsBoard = false;
+    if (stream.wantsBoard) this.pushes!.request(stream.contestId!);
     if (!this.unsubscribe) {
       this.unsubscribe = this.feed.subscribe((changes) => void this.dispatch(changes));
       this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
@@ -91,7 +109,10 @@ export class EventsHub {
     group?.delete(stream);
     if (group?.size === 0) {
       this.byContest.delete(stream.contestId);
-      if (stream.contestId !== null) this.times.delete(stream.contestId);
+      if (stream.contestId !== null) {
+        this.times.delete(stream.contestId);
+        this.pushes?.forget(stream.contestId);
+      }
     }
     if (this.streams.size === 0) this.stopListening();
   }
@@ -103,6 +124,7 @@ export class EventsHub {
     clearInterval(this.recheck);
     for (const timer of this.boardDue.values()) clearTimeout(timer);
     this.boardDue.clear();
+    this.pushes?.close();
   }
 
   /** An event as the stream carries it but its id, made once and written to every stream it is for. */
@@ -174,10 +196,16 @@ export class EventsHub {
     }
   }
 
-  /** Tells the contest's streams (or only its judges') that its scoreboard changed, at most once per SCOREBOARD_EVERY_MS. */
+  /**
+   * Tells the contest's streams (or only its judges') that its scoreboard changed, at most once
+   * per SCOREBOARD_EVERY_MS; the streams that asked for boards get the board instead, in the view
+   * each may see (board-pushes.ts: a change the frozen board hides changes nothing on it).
+   */
   private boardChanged(contestId: number, audience: 'all' | 'judges'): void {
     const key = `${contestId}:${audience}`;
-    if (!this.byContest.has(contestId) || this.boardDue.has(key)) return;
+    if (!this.byContest.has(contestId)) return;
+    if (this.pushes && [...this.byContest.get(contestId)!].some((s) => s.wantsBoard)) this.pushes.request(contestId);
+    if (this.boardDue.has(key)) return;
     const wait = Math.max(0, (this.boardSentAt.get(key) ?? 0) + SCOREBOARD_EVERY_MS - Date.now());
     this.boardDue.set(
       key,
@@ -185,7 +213,7 @@ export class EventsHub {
         this.boardDue.delete(key);
         this.boardSentAt.set(key, Date.now());
         const frame = this.frame('scoreboard', { contestId });
-        for (const stream of this.byContest.get(contestId) ?? []) if (audience === 'all' || stream.admin) this.deliver(stream, frame);
+        for (const stream of this.byContest.get(contestId) ?? []) if (!stream.wantsBoard && (audience === 'all' || stream.admin)) this.deliver(stream, frame);
       }, wait),
     );
   }

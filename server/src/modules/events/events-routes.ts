@@ -17,8 +17,19 @@ export const eventRoutes = [
     role: 'user',
     tag: 'live',
     summary:
-      'Live updates as Server-Sent Events (text/event-stream): hello, submission (your own; every one for admins, with the test being run), clarification, contest, scoreboard; a comment line every 25 s keeps it open. Send the token in the Authorization header (read it with fetch; EventSource cannot).',
-    query: z.object({ contestId: optionalContestId }).strict(),
+      'Live updates as Server-Sent Events (text/event-stream): hello, submission (your own; every one for admins, with the test being run), clarification, contest, scoreboard (or, with board=1, board: the board itself); a comment line every 25 s keeps it open. Send the token in the Authorization header (read it with fetch; EventSource cannot).',
+    query: z
+      .object({
+        contestId: optionalContestId,
+        board: z
+          .enum(['0', '1'], { error: 'board must be 0 (scoreboard news) or 1 (the board itself)' })
+          .optional()
+          .meta({
+            description:
+              "1: with contestId, the contest's board itself instead of scoreboard news: a board event with the whole board as GET /api/BangDan/AllResultList gives it to you now, then one with what changed (rows, ranks, removed) after each change",
+          }),
+      })
+      .strict(),
     reply: streamReply('text/event-stream'),
     handler: async ({ query, user, token, ip }, { db, events, streams }) => {
       const contest = query.contestId === undefined ? null : await assertCanSeeContest(db, user!, query.contestId);
@@ -26,7 +37,7 @@ export const eventRoutes = [
       return new StreamReply('text/event-stream', async (out) => {
         out.onClose(release);
         await streams.guard.watch(user!, token, out);
-        events.add({ userId: user!.id, admin: isAdmin(user!), contestId: contest?.id ?? null, contest, out });
+        events.add({ userId: user!.id, admin: isAdmin(user!), contestId: contest?.id ?? null, contest, out, wantsBoard: query.board === '1' });
       });
     },
   }),

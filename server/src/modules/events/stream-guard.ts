@@ -24,7 +24,7 @@ interface Guarded {
 export class StreamGuard {
   private readonly streams = new Set<Guarded>();
   private timer: NodeJS.Timeout | undefined;
-  private checking = false;
+  private running: Promise<boolean> | null = null;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -58,10 +58,23 @@ export class StreamGuard {
     this.timer = undefined;
   }
 
-  /** One query for every open stream: their accounts, and which of their tokens still hold. */
-  async check(): Promise<void> {
-    if (this.checking || this.streams.size === 0) return;
-    this.checking = true;
+  /**
+   * One query for every open stream: their accounts, and which of their tokens still hold (a
+   * check under way is joined). False when the check could not be made.
+   */
+  check(): Promise<boolean> {
+    if (this.running) return this.running;
+    if (this.streams.size === 0) return Promise.resolve(true);
+    return (this.running = this.checkAll().finally(() => (this.running = null)));
+  }
+
+  /** A check that starts after this call: what was revoked before it is closed when it resolves true. */
+  async checkNow(): Promise<boolean> {
+    await this.running;
+    return this.check();
+  }
+
+  private async checkAll(): Promise<boolean> {
     try {
       const streams = [...this.streams];
       const userIds = [...new Set(streams.map((s) => s.userId))];
@@ -90,10 +103,10 @@ export class StreamGuard {
         const holds = user !== undefined && user.auth === stream.auth && user.passwordHash === stream.passwordHash && (stream.tokenHash === null || liveTokens.has(stream.tokenHash));
         if (!holds) stream.out.end();
       }
+      return true;
     } catch (err) {
       this.log.warn({ reason: (err as Error).message }, 'streams: could not check their credentials');
-    } finally {
-      this.checking = false;
+      return false;
     }
   }
 }
