@@ -3,7 +3,11 @@
 // into another's files by a relative path (packages are used through their entry points).
 // Workspace packages are resolved through their package.json `exports`, as Node resolves them.
 // In the server, the domain modules leave HTTP to http/: only a module's route tables
-// (`*-routes.ts`) import from http/ or Koa.
+// (`*-routes.ts`) import from http/ or Koa. Inside the server (issue 32): a module is entered
+// only through its index.ts (the route table http/routes.ts alone lists modules' *-routes.ts),
+// the modules depend one way (no circle among them), a module's services do not take the whole
+// Services (services.ts knows every module), and common/ and db/ import nothing above them
+// (common/ only itself; db/ itself and common/).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -142,5 +146,82 @@ describe('architecture', function () {
       }
     }
     assert.deepEqual(offending, []);
+  });
+
+  describe('inside the server', function () {
+    const server = path.join(ROOT, 'server/src');
+    const modules = path.join(server, 'modules');
+    const files = sourceFiles(server);
+    /** The module a file belongs to (`modules/<name>/…`), or null outside modules/. */
+    const moduleOf = (file: string): string | null => {
+      const parts = path.relative(modules, file).split(path.sep);
+      return parts.length > 1 && parts[0] !== '..' ? parts[0] : null;
+    };
+    /** Every relative import of a server file, resolved. */
+    const imports = (file: string): { specifier: string; target: string }[] =>
+      [...readFileSync(file, 'utf8').matchAll(IMPORT)].filter(([, s]) => s.startsWith('.')).map(([, specifier]) => ({ specifier, target: path.resolve(path.dirname(file), specifier) }));
+
+    it('finds the modules and their entries', function () {
+      const names = readdirSync(modules, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+      assert.ok(names.length >= 10, `only ${names.length} modules found`);
+      assert.deepEqual(names.filter((name) => !existsSync(path.join(modules, name, 'index.ts'))), [], 'modules without an index.ts');
+    });
+
+    it("enters a module only through its index.ts (the route table alone lists its *-routes.ts), from http/ and everywhere else", function () {
+      const routeTable = path.join(server, 'http', 'routes.ts');
+      const deep: string[] = [];
+      for (const file of files) {
+        for (const { specifier, target } of imports(file)) {
+          const into = moduleOf(target);
+          if (!into || into === moduleOf(file)) continue;
+          if (path.basename(target) === 'index.ts' && path.dirname(target) === path.join(modules, into)) continue;
+          if (file === routeTable && target.endsWith('-routes.ts')) continue;
+          deep.push(`${path.relative(ROOT, file)} → ${specifier}`);
+        }
+      }
+      assert.deepEqual(deep, []);
+    });
+
+    it('has no circle among the modules', function () {
+      const graph = new Map<string, string[]>();
+      for (const file of files) {
+        const from = moduleOf(file);
+        if (!from) continue;
+        const targets = graph.get(from) ?? [];
+        for (const { target } of imports(file)) {
+          const to = moduleOf(target);
+          if (to && to !== from && !targets.includes(to)) targets.push(to);
+        }
+        graph.set(from, targets);
+      }
+      assert.ok(graph.size >= 10, `only ${graph.size} modules found`);
+      assert.deepEqual(
+        circles(graph).map((c) => c.reverse().join(' → ')),
+        [],
+      );
+    });
+
+    it("leaves Services to the composition root: a module's services take the narrow services they need, only its route tables see Services", function () {
+      const composition = path.join(server, 'services.ts');
+      const knowing = files
+        .filter((file) => moduleOf(file) && !file.endsWith('-routes.ts'))
+        .filter((file) => imports(file).some(({ target }) => target === composition))
+        .map((file) => path.relative(ROOT, file));
+      assert.deepEqual(knowing, []);
+    });
+
+    it('keeps common/ and db/ below the rest: common/ imports only itself, db/ itself and common/', function () {
+      const below: Record<string, string[]> = { common: ['common'], db: ['db', 'common'] };
+      const upward: string[] = [];
+      for (const [layer, allowed] of Object.entries(below)) {
+        for (const file of sourceFiles(path.join(server, layer))) {
+          for (const { specifier, target } of imports(file)) {
+            const inside = allowed.some((dir) => target.startsWith(path.join(server, dir) + path.sep));
+            if (!inside) upward.push(`${path.relative(ROOT, file)} → ${specifier}`);
+          }
+        }
+      }
+      assert.deepEqual(upward, []);
+    });
   });
 });

@@ -9,7 +9,7 @@ export type { DoctorCheck, DoctorFinding };
 
 interface DoctorJudges {
   /** The sandbox backend's own report, or why it could not be loaded. */
-  sandbox: { check: Awaited<ReturnType<Judge['backend']['check']>> } | { error: string };
+  sandbox: { check: Awaited<ReturnType<Judge['backend']['check']>>; warnings: string[] } | { error: string };
   /** The judge toolchains are probed with: the sandbox when usable, else unsafe-local. */
   probe: Judge | null;
 }
@@ -22,7 +22,10 @@ function doctorJudges(): Promise<DoctorJudges> {
     let sandboxJudge: Judge | null = null;
     try {
       sandboxJudge = await createJudge({ backend: 'sandbox' });
-      sandbox = { check: await sandboxJudge.backend.check() };
+      // The sandbox backend's shared kernel limits for JUDGE_WORKERS submissions at once.
+      const backend = sandboxJudge.backend as Judge['backend'] & { hostLimitWarnings?: (workers: number) => string[] };
+      const workers = Math.max(1, Number.parseInt(process.env.JUDGE_WORKERS ?? '1', 10) || 1);
+      sandbox = { check: await backend.check(), warnings: backend.hostLimitWarnings?.(workers) ?? [] };
     } catch (err) {
       sandbox = { error: (err as Error).message };
     }
@@ -54,6 +57,7 @@ export const sandboxCheck: DoctorCheck = {
       detail: String(value),
     }));
     for (const problem of sandbox.check.problems) findings.push({ item: 'sandbox', status: 'fail', detail: problem, fix: SANDBOX_FIX });
+    for (const warning of sandbox.warnings) findings.push({ item: 'sandbox: host limits', status: 'warn', detail: warning });
     return findings;
   },
 };

@@ -77,16 +77,31 @@ problem
   .action(action('problem-validate'));
 problem
   .command('import')
-  .description('convert a Polygon package, an FPS document or a Hydro export into a Verdict package that judge and validate take')
+  .description('convert a Polygon package, a CMS or TPS task, an FPS document or a Hydro export into a Verdict package that judge and validate take')
   .argument('<source>', 'package folder, zip, or FPS .xml')
   .argument('<out-dir>', 'folder to write (new or empty)')
-  .option('--format <format>', 'polygon, fps or hydro (detected when not given)')
+  .option('--format <format>', 'polygon, cms, tps, fps or hydro (detected when not given)')
   .option('--json', 'print one JSON object')
   .option('--backend <name>', 'judge backend that makes missing tests: sandbox or unsafe-local')
   .addHelpText('after', `
 Examples:
   $ verdict problem import a-plus-b-7\$linux.zip aplusb && verdict problem validate aplusb`)
   .action(action('problem-import'));
+problem
+  .command('export')
+  .description('write a problem package as a Kattis 2025-09 package (problem.yaml, data/, output_validator/, submissions/)')
+  .argument('<problem>', 'problem folder or zip (any layout Verdict loads)')
+  .option('-o, --output <dir>', 'folder to write (default: <problem>-kattis beside it; must be new or empty)')
+  .option('--format <format>', 'kattis (the default and, for now, the only one)')
+  .option('--legacy', 'the legacy Kattis format instead of 2025-09 (pass-fail problems)')
+  .option('--json', 'print one JSON object')
+  .addHelpText('after', `
+The written package is loaded back before the export is reported. What 2025-09 cannot say
+(a plugin's checker, scoring rules it has no key for) is refused by name.
+
+Examples:
+  $ verdict problem import a-plus-b-7\$linux.zip aplusb && verdict problem export aplusb -o aplusb-kattis`)
+  .action(action('problem-export'));
 problem
   .command('new')
   .description('scaffold a Kattis-layout problem package')
@@ -306,6 +321,28 @@ Examples:
   $ verdict contest scoreboard 3 --frozen
   $ verdict contest scoreboard 3 --server http://localhost:8080 --csv > board.csv`)
   .action(action('contest-scoreboard'));
+
+contest
+  .command('similarity')
+  .description("similarity (plagiarism) analysis of a contest's sources: the most similar pairs of contestants per problem, and clusters")
+  .argument('<contest>', 'contest id')
+  .option('--problem <letter|id>', 'only this problem (its letter in the contest, or its id)')
+  .option('--accepted', "compare each contestant's last accepted submission (default: the last one)")
+  .option('--base <file>', 'code every contestant was given (besides the templates): not counted as shared')
+  .option('--top <n>', 'pairs shown per problem', '10')
+  .option('--csv', 'print every stored pair as CSV')
+  .option('--json', 'print JSON: the run, its clusters and every stored pair')
+  .option('--server <url>', 'run it on this server instead of the local database')
+  .addHelpText('after', `
+Similarity: the share of both sources' fingerprints (winnowed k-grams of normalised tokens) the
+other has too; identifiers, comments, layout and C++/C I/O style do not change it. Sources in a
+language without a lexer are compared as generic tokens: marked "generic".
+
+Examples:
+  $ verdict contest similarity 3
+  $ verdict contest similarity 3 --problem B --accepted --base skeleton.cpp
+  $ verdict contest similarity 3 --server http://localhost:8080 --csv > pairs.csv`)
+  .action(action('contest-similarity'));
 
 program
   .command('shadow')

@@ -4,8 +4,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
-import { hashPassword } from './modules/accounts/passwords.ts';
-import { usernameColumns } from './modules/accounts/usernames.ts';
+import { hashPassword, usernameColumns } from './modules/accounts/index.ts';
 
 export interface FirstAdmin {
   username: string;

@@ -6,18 +6,15 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
-import type { Mailer } from './modules/mail/mail.ts';
-import type { PdfRenderer } from './modules/problems/pdf-render.ts';
-import type { JudgeQueue } from './modules/judging/judge-queue.ts';
-import type { Leaderboards } from './modules/contests/leaderboard.ts';
-import type { ChangeFeed } from './modules/events/change-feed.ts';
-import type { EventsHub } from './modules/events/events-hub.ts';
-import type { StreamGuard } from './modules/events/stream-guard.ts';
-import type { StreamLimits } from './modules/events/stream-limits.ts';
-import type { CcsFeeds } from './modules/ccs/ccs-feed-hub.ts';
-import type { LanguageCatalog } from './modules/problems/templates-languages.ts';
-import type { Metrics } from './modules/metrics/metrics.ts';
+import type { Mailer } from './modules/mail/index.ts';
+import type { PdfRenderer, LanguageCatalog } from './modules/problems/index.ts';
+import type { JudgeQueue } from './modules/judging/index.ts';
+import type { Leaderboards } from './modules/contests/index.ts';
+import type { ChangeFeed, EventsHub, StreamGuard, StreamLimits } from './modules/events/index.ts';
+import type { CcsFeeds } from './modules/ccs/index.ts';
+import type { Metrics } from './modules/metrics/index.ts';
 import type { Readiness } from './readiness.ts';
+import type { SimilarityRunner } from './modules/similarity/index.ts';
 
 export interface Services {
   config: Config;
@@ -46,6 +43,8 @@ export interface Services {
   ccsFeeds: CcsFeeds;
   /** Every long-lived stream's caps and credentials. */
   streams: { limits: StreamLimits; guard: StreamGuard };
+  /** The similarity analyses running in this process (worker threads). */
+  similarity: SimilarityRunner;
   /** Whether this process can take work now (GET /api/ready). */
   readiness: Readiness;
 }

@@ -18,8 +18,8 @@ const MINUTE = 60_000;
 /** The files of a package that a set-up (no results) fixes. */
 const SETUP = ['api.json', 'contest.json', 'judgement-types.json', 'languages.json', 'problems.json', 'groups.json', 'organizations.json', 'teams.json', 'persons.json', 'accounts.json'];
 
-async function uploadPackage(admin: TestAccount, problemId: number, name: string): Promise<void> {
-  const files = { [`${name}/problem.yaml`]: `name: ${name}\nlimits:\n  time_limit: 1\n  memory: 128\n`, [`${name}/data/secret/1.in`]: '1 2\n', [`${name}/data/secret/1.ans`]: '3\n' };
+async function uploadPackage(admin: TestAccount, problemId: number, name: string, moreLimits = ''): Promise<void> {
+  const files = { [`${name}/problem.yaml`]: `name: ${name}\nlimits:\n  time_limit: 1\n  memory: 128\n${moreLimits}`, [`${name}/data/secret/1.in`]: '1 2\n', [`${name}/data/secret/1.ans`]: '3\n' };
   const form = new FormData();
   form.set('problemId', String(problemId));
   form.set('file', new Blob([new Uint8Array(await zipOf(files))], { type: 'application/zip' }), `${name}.zip`);
@@ -59,11 +59,15 @@ describe('verdict contest export and import (Contest Packages)', function () {
     contestId = added.data.id;
     const problems = await stockContest(admin, contestId, ['Sum', 'Product'], teams, { memoryLimit: 128, timeLimit: 1000 });
     await uploadPackage(admin, problems[0], 'sum');
-    await uploadPackage(admin, problems[1], 'product');
+    await uploadPackage(admin, problems[1], 'product', '  output: 8\n  code: 32\n');
     await admin.api.json('/api/user/affiliations', { affiliations: [{ username: 'pkg_alice', affiliation: 'TU Delft' }, { username: 'pkg_bob', affiliation: 'Peking University' }] });
     await admin.api.json('/api/organization/countries', { countries: [{ affiliation: 'TU Delft', country: 'NLD' }, { affiliation: 'Peking University', country: 'CHN' }] }, 'PUT');
-    await admin.api.json('/api/contest/groups', { contestId, groups: [{ id: 'site-1', name: 'Site 1' }] }, 'PUT');
-    await admin.api.json('/api/contest/teamGroups', { contestId, teams: [{ username: 'pkg_alice', groupIds: ['participants', 'site-1'] }, { username: 'pkg_carol', groupIds: ['hidden'] }] }, 'PUT');
+    await admin.api.json('/api/contest/groups', { contestId, groups: [{ id: 'site-1', name: 'Site 1' }, { id: 'guests', name: 'Guests', hidden: true }] }, 'PUT');
+    await admin.api.json(
+      '/api/contest/teamGroups',
+      { contestId, teams: [{ username: 'pkg_alice', groupIds: ['participants', 'site-1'] }, { username: 'pkg_bob', groupIds: ['guests'] }, { username: 'pkg_carol', groupIds: ['hidden'] }] },
+      'PUT',
+    );
     await insertJudged(from.services.db, { userId: teams[0].id, problemId: problems[0], contestId, status: 'AC', at: new Date(start + 10 * MINUTE) });
     await insertJudged(from.services.db, { userId: teams[1].id, problemId: problems[1], contestId, status: 'WA', at: new Date(start + 20 * MINUTE) });
   });
@@ -85,8 +89,20 @@ describe('verdict contest export and import (Contest Packages)', function () {
     const feed = fs.readFileSync(path.join(first, 'event-feed.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string });
     assert.ok(['contest', 'problems', 'teams', 'submissions', 'judgements'].every((type) => feed.some((e) => e.type === type)));
 
+    // A defined group's hidden flag is in groups.json (as DOMjudge has it), the package's limits in problems.json.
+    const groups = JSON.parse(fs.readFileSync(path.join(first, 'groups.json'), 'utf8')) as { id: string; hidden?: boolean }[];
+    assert.deepEqual(groups.filter((g) => g.hidden).map((g) => g.id).sort(), ['guests', 'hidden']);
+    const problems = JSON.parse(fs.readFileSync(path.join(first, 'problems.json'), 'utf8')) as { output_limit: number; code_limit: number }[];
+    assert.deepEqual(problems.map((p) => [p.output_limit, p.code_limit]), [[64, 64], [8, 32]]);
+
     const imported = await cli(['contest', 'import', first, '--server', into.url]);
-    assert.match(imported.stdout, /contest 1: Package Cup, 2 problems, 3 teams, 1 groups, 2 organizations/);
+    assert.match(imported.stdout, /contest 1: Package Cup, 2 problems, 3 teams, 2 groups, 2 organizations/);
+    const intoAdmin = await adminAccount(into);
+    const intoGroups = (await intoAdmin.api.get('/api/contest/groups', { contestId: 1 })).data as { groups: { id: string; hidden: boolean }[]; teams: { username: string; groupIds: string[] }[] };
+    assert.deepEqual(intoGroups.groups.find((g) => g.id === 'guests'), { id: 'guests', name: 'Guests', hidden: true });
+    assert.deepEqual(intoGroups.teams.find((t) => t.username === 'pkg_bob')?.groupIds, ['guests', 'participants'], 'a team of a hidden group is not put in the built-in hidden one');
+    const board = await fetch(`${into.url}/api/ccs/contests/1/teams`).then((r) => r.json() as Promise<{ group_ids: string[] }[]>);
+    assert.deepEqual(board.map((t) => t.group_ids), [['participants', 'site-1']], 'the hidden group hides its team after the import (pkg_alice alone is public)');
     assert.match(imported.stdout, /not imported \(results\): .*submissions\.json/);
 
     const second = path.join(box.work, 'second.zip');
@@ -97,6 +113,29 @@ describe('verdict contest export and import (Contest Packages)', function () {
     for (const file of SETUP) {
       assert.deepEqual(JSON.parse(fs.readFileSync(path.join(unpacked, file), 'utf8')), JSON.parse(fs.readFileSync(path.join(first, file), 'utf8')), `${file} is the same after the round trip`);
     }
+  });
+
+  it("writes problems.yaml's output_limit, code_limit and colour into the problems' packages on import", async () => {
+    const edited = path.join(box.work, 'edited');
+    fs.cpSync(path.join(box.work, 'first'), edited, { recursive: true });
+    const problems = JSON.parse(fs.readFileSync(path.join(edited, 'problems.json'), 'utf8')) as Record<string, unknown>[];
+    Object.assign(problems[0], { output_limit: 16, code_limit: 48, rgb: '#ff0000', color: 'red' });
+    for (const p of problems) p.name = `${String(p.name)} again`; // titles are unique on a server
+    const contest = JSON.parse(fs.readFileSync(path.join(edited, 'contest.json'), 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(path.join(edited, 'contest.json'), JSON.stringify({ ...contest, name: 'Package Cup again', formal_name: 'Package Cup again' }));
+    fs.writeFileSync(path.join(edited, 'problems.json'), JSON.stringify(problems));
+    const imported = await cli(['contest', 'import', edited, '--server', into.url]);
+    assert.match(imported.stdout, /problem A \(1\): Sum again → problem \d+ \(its package given output_limit 16, code_limit 48, color red\)/);
+    const again = path.join(box.work, 'edited-again');
+    await cli(['contest', 'export', /contest (\d+):/.exec(imported.stdout)![1], again, '--server', into.url]);
+    const exported = JSON.parse(fs.readFileSync(path.join(again, 'problems.json'), 'utf8')) as Record<string, unknown>[];
+    assert.deepEqual(
+      exported.map((p) => [p.output_limit, p.code_limit, p.rgb ?? null, p.color ?? null]),
+      [
+        [16, 48, '#ff0000', 'red'],
+        [8, 32, null, null],
+      ],
+    );
   });
 
   it('refuses by name a package Verdict cannot set up, creating nothing', async () => {
@@ -112,7 +151,17 @@ describe('verdict contest export and import (Contest Packages)', function () {
     fs.rmSync(path.join(bad, 'problems', '2'), { recursive: true });
     const noPackage = await box.run(['contest', 'import', bad, '--server', into.url]);
     assert.match(noPackage.stderr, /problem 2: its package is not in the package/);
+    // A problem id that leads out of the unpacked package (the server unpacks it in <data>/tmp/<dir>)
+    // to a zip of the server's (a stored problem package) is refused, not read.
+    fs.writeFileSync(path.join(bad, 'contest.yaml'), `name: Escape Cup\nstart_time: 2026-11-28T10:00:00+08\nduration: 5:00:00\n`);
+    const problems = JSON.parse(fs.readFileSync(path.join(bad, 'problems.json'), 'utf8')) as { id: string }[];
+    const stored = await into.services.db.selectFrom('problems').select('package_hash').where('package_hash', 'is not', null).executeTakeFirstOrThrow();
+    const id = `../../packages/${stored.package_hash}`;
+    fs.writeFileSync(path.join(bad, 'problems.json'), JSON.stringify([{ ...problems[0], id, name: 'Escaped' }]));
+    const escaping = await box.run(['contest', 'import', bad, '--server', into.url]);
+    assert.notEqual(escaping.code, 0, escaping.stdout);
+    assert.match(escaping.stderr, /problem "\.\.\/\.\.\/packages\/[0-9a-f]+": its id is not a Contest API ID/);
     const contests = await fetch(`${into.url}/api/ccs/contests`).then((r) => r.json());
-    assert.equal(contests.length, 1, 'nothing was created');
+    assert.equal(contests.length, 2, 'nothing was created');
   });
 });

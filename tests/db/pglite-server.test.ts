@@ -1,6 +1,7 @@
 // The embedded database's wire server: many pg connections share PGlite's one session
 // without seeing each other's statements or transactions.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -113,6 +114,27 @@ describe('embedded database wire server', function () {
     socket.destroy();
     const r = await pool.query('select $1::int + 1 as x', [41]);
     assert.deepEqual(r.rows, [{ x: 42 }]);
+  });
+
+  it('delivers a result of many megabytes whole, every row its own, to a client that reads slower than PGlite writes', async () => {
+    // 20 000 rows of ~540 bytes: ~11 MB, far beyond the socket's buffer, so most of the reply
+    // waits in the server's write queue. PGlite hands out its chunks as views of memory it
+    // reuses: queued uncopied, they were overwritten and the reply never parsed (the client
+    // waited for ever: a contest's event feed over ~8000 submissions hung the embedded store).
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const query = client.query<{ i: number; h: string }>(`select i, md5(i::text) || repeat('x', 500) as h from generate_series(1, 20000) i order by i`);
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the large result never arrived')), 60_000).unref());
+      const { rows } = await Promise.race([query, timeout]);
+      assert.equal(rows.length, 20000);
+      const wrong = rows.filter((row, k) => row.i !== k + 1 || row.h.slice(0, 32) !== createHash('md5').update(String(k + 1)).digest('hex'));
+      assert.deepEqual(wrong.slice(0, 3), [], `${wrong.length} rows are not their own`);
+    } finally {
+      await client.end().catch(() => {});
+    }
+    // The session is idle again for everyone.
+    assert.deepEqual((await pool.query('select 2 as x')).rows, [{ x: 2 }]);
   });
 });
 

@@ -1,5 +1,6 @@
 // Accessibility (issue 30): axe-core (the npm package, injected into the page) runs in Chromium on
-// each screen of both areas; no critical or serious violation of WCAG 2 A/AA may remain.
+// each screen of both areas, in English and in 中文; no critical or serious violation of WCAG 2 A/AA
+// may remain.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,8 +35,8 @@ async function violations(page: Page): Promise<Violation[]> {
 describe('e2e: accessibility (axe-core) @slow', function () {
   this.timeout(240_000);
   let server: TestServer;
-  let session: BrowserSession;
-  let page: Page;
+  /** One browser per language: English (Chromium's en-US) and 中文 (zh-CN, which the app follows). */
+  const sessions: Partial<Record<'en' | 'zh', BrowserSession>> = {};
   let admin: TestAccount;
   let alice: TestAccount;
   let contest: { id: number; title: string; startTime: string; endTime: string };
@@ -54,11 +55,12 @@ describe('e2e: accessibility (axe-core) @slow', function () {
     dataOf(await admin.api.form('/api/contestProblem/addByProblemId', { problemId, contestId: contest.id }), 'add problem to contest');
     dataOf(await admin.api.json('/api/contestRecord/add', { contestId: contest.id, userId: alice.id }), 'add member');
     dataOf(await admin.api.json('/api/JudgeTemplate/add', { language: 'python3', comment: 'Py', description: 'print(1)\n' }), 'add template');
-    session = await launchBrowser({ screenshotPrefix: 'a11y' });
-    page = session.page;
+    sessions.en = await launchBrowser({ screenshotPrefix: 'a11y' });
+    sessions.zh = await launchBrowser({ screenshotPrefix: 'a11y-zh', lang: 'zh-CN' });
   });
   after(async () => {
-    await session?.close();
+    await sessions.en?.close();
+    await sessions.zh?.close();
     await server?.destroy();
   });
 
@@ -74,20 +76,24 @@ describe('e2e: accessibility (axe-core) @slow', function () {
     { name: 'admin balloons', who: 'admin', path: () => `/balloons?contestId=${contest.id}`, ready: '.ant-select' },
   ];
 
-  for (const screen of screens) {
-    it(`has no critical or serious violation: ${screen.name}`, async () => {
-      if (screen.who === 'none') {
-        await page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
-        await page.evaluate(() => localStorage.clear());
-      } else {
-        const account = screen.who === 'admin' ? admin : alice;
-        await storeLogin(page, server.url, { token: account.api.token!, username: account.username }, contest);
-      }
-      await page.goto(server.url + screen.path(), { waitUntil: 'domcontentloaded' });
-      await page.waitForSelector(screen.ready, { timeout: 20_000 });
-      await new Promise((r) => setTimeout(r, 500)); // animations in
-      const found = await violations(page);
-      assert.equal(found.length, 0, found.map((v) => `${v.id} (${v.impact}): ${v.nodes.join(' | ')}`).join('\n'));
-    });
+  for (const [language, lang] of [['en', 'en'], ['zh', 'zh-CN']] as const) {
+    for (const screen of screens) {
+      it(`has no critical or serious violation: ${screen.name} (${language})`, async () => {
+        const page: Page = sessions[language]!.page;
+        if (screen.who === 'none') {
+          await page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
+          await page.evaluate(() => localStorage.clear());
+        } else {
+          const account = screen.who === 'admin' ? admin : alice;
+          await storeLogin(page, server.url, { token: account.api.token!, username: account.username }, contest);
+        }
+        await page.goto(server.url + screen.path(), { waitUntil: 'domcontentloaded' });
+        await page.waitForSelector(screen.ready, { timeout: 20_000 });
+        await new Promise((r) => setTimeout(r, 500)); // animations in
+        assert.equal(await page.evaluate(() => document.documentElement.lang), lang, 'the page is in the language under test');
+        const found = await violations(page);
+        assert.equal(found.length, 0, found.map((v) => `${v.id} (${v.impact}): ${v.nodes.join(' | ')}`).join('\n'));
+      });
+    }
   }
 });

@@ -137,6 +137,34 @@ int main(void) {
     assert.equal(result.verdict, 'TLE', JSON.stringify(result));
   });
 
+  it('counts a table compiled into the program in its memory: MLE under 32 MB, in a session and alone (issue 27)', async function () {
+    // It was AC at 0.6 MB: the judge copies the compiled program into the sandbox, so the
+    // binary's pages were charged to the judge, not to the run.
+    if (TEST_BACKEND !== 'sandbox') this.skip();
+    const table = `#include <stdio.h>
+static unsigned char table[56 << 20] = {7};
+int main(void) {
+  long a, b;
+  if (scanf("%ld %ld", &a, &b) != 2) return 1;
+  unsigned long sum = 0;
+  for (unsigned long i = 0; i < sizeof table; i += 4096) sum += table[i];
+  printf("%ld\\n", a + b + (long)sum - 7);
+  return 0;
+}
+`;
+    const judge = await testJudge();
+    const yaml = (memory: number) => `name: Table\nlimits:\n  time_limit: 2\n  memory: ${memory}\n`;
+    const two: [string, string][] = [['1 2\n', '3\n'], ['2 2\n', '4\n']];
+    for (const tests of [two, two.slice(0, 1)]) {
+      const small = await judge.judgeSubmission({ problem: await tinyProblem({ tests, yaml: yaml(32) }), language: 'c', source: table });
+      assert.equal(small.verdict, 'MLE', JSON.stringify(small));
+      assert.ok(small.memoryKb >= 56 * 1024, JSON.stringify(small));
+    }
+    const roomy = await judge.judgeSubmission({ problem: await tinyProblem({ tests: two, yaml: yaml(128) }), language: 'c', source: table });
+    assert.equal(roomy.verdict, 'AC', JSON.stringify(roomy));
+    assert.ok(roomy.memoryKb >= 56 * 1024 && roomy.memoryKb < 64 * 1024, JSON.stringify(roomy));
+  });
+
   it('decides which runs are repeated: near the limit or starved, never a runaway or a system error', function () {
     const run = (status: RunResult['status'], cpuMs: number): RunResult => ({ status, cpuMs, wallMs: 0, memoryKb: 0, exitCode: 0, signal: null, stdout: '', stderr: '' });
     assert.equal(worthAnotherRun(run('OK', 1200), 1000), true, 'finished within the headroom');

@@ -76,6 +76,61 @@ const FILES = {
   'statement-sections/russian/legend.tex': 'Сложите $a$ и $b$.\n',
 };
 
+/** A guessing game: the interactor (testlib's argv: input output) answers <, > or = and writes the number of guesses. */
+const INTERACTOR = `#include <cstdio>
+int main(int c, char **v) {
+  FILE *in = fopen(v[1], "r"), *out = fopen(v[2], "w");
+  int n, secret; if (fscanf(in, "%d %d", &n, &secret) != 2) return 3;
+  printf("%d\\n", n); fflush(stdout);
+  for (int guesses = 1; guesses <= n; guesses++) {
+    int g; if (scanf("%d", &g) != 1 || g < 1 || g > n) { fprintf(stderr, "bad guess\\n"); return 1; }
+    if (g == secret) { printf("=\\n"); fflush(stdout); fprintf(out, "%d\\n", guesses); return 0; }
+    printf(g < secret ? "<\\n" : ">\\n"); fflush(stdout);
+  }
+  return 1;
+}
+`;
+/** The checker (testlib's argv: input output answer) reads the interactor's count; the answer is the most allowed. */
+const INTERACTIVE_CHECKER = `#include <cstdio>
+int main(int c, char **v) {
+  FILE *out = fopen(v[2], "r"), *ans = fopen(v[3], "r"); int used, most;
+  if (fscanf(ans, "%d", &most) != 1) return 3;
+  if (fscanf(out, "%d", &used) != 1) return 3;
+  if (used > most) { fprintf(stderr, "too many guesses: %d > %d\\n", used, most); return 1; }
+  return 0;
+}
+`;
+const INTERACTIVE = {
+  'problem.xml': `<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="1" short-name="guess">
+  <names><name language="english" value="Guess"/></names>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>2000</time-limit><memory-limit>268435456</memory-limit><test-count>2</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern><answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests><test method="manual" sample="true"/><test method="manual"/></tests>
+    </testset>
+  </judging>
+  <assets>
+    <checker name="check.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+    <interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor>
+    <solutions>
+      <solution tag="main"><source path="solutions/binary.py" type="python.3"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/linear.py" type="python.3"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/zero.py" type="python.3"/></solution>
+    </solutions>
+  </assets>
+</problem>
+`,
+  'files/interactor.cpp': INTERACTOR,
+  'files/check.cpp': INTERACTIVE_CHECKER,
+  'files/testlib.h': '// testlib.h would be here\n',
+  'tests/01': '100 37\n', 'tests/01.a': '7\n', 'tests/02': '100 100\n', 'tests/02.a': '7\n',
+  'solutions/binary.py': 'n = int(input())\nlo, hi = 1, n\nwhile True:\n    m = (lo + hi) // 2\n    print(m, flush=True)\n    r = input().strip()\n    if r == "=":\n        break\n    if r == "<":\n        lo = m + 1\n    else:\n        hi = m - 1\n',
+  'solutions/linear.py': 'n = int(input())\nfor g in range(1, n + 1):\n    print(g, flush=True)\n    if input().strip() == "=":\n        break\n',
+  'solutions/zero.py': 'n = int(input())\nprint(0, flush=True)\n',
+};
+
 describe('Polygon import', function () {
   this.timeout(300_000);
   after(removeTempDirs);
@@ -155,6 +210,33 @@ describe('Polygon import', function () {
     }
   });
 
+  it('imports an interactive problem: the interactor beside the solution, then the checker on what the interactor wrote, as Polygon judges @slow', async function () {
+    this.timeout(180_000);
+    const source = writeTree(INTERACTIVE);
+    const out = path.join(tempDir(), 'interactive');
+    const result = await importProblem(source, out);
+    assert.equal(result.tests, 2);
+    const yaml = readFileSync(path.join(out, 'problem.yaml'), 'utf8');
+    assert.match(yaml, /type: interactive/);
+    assert.match(yaml, /testlib_checker: testlib_checker/);
+    assert.ok(existsSync(path.join(out, 'output_validator/interactor.cpp')) && existsSync(path.join(out, 'testlib_checker/check.cpp')));
+    const problem = await loadProblemPackage(out);
+    assert.deepEqual([problem.interaction?.interactive, problem.interaction?.checker?.kind, problem.checker.kind], [true, 'testlib', 'testlib']);
+    const judge = await testJudge();
+    const python = judge.allLanguages.find((l) => l.id === 'python3')!;
+    const verdicts: Record<string, [string, string | undefined]> = {};
+    for (const s of problem.submissions) {
+      const content = readFileSync(s.files[0], 'utf8');
+      const judged = await judge.judgeSubmission({ problem, language: python, source: content, files: [{ name: path.basename(s.path), content }], options: { runAll: true } });
+      verdicts[path.basename(s.path)] = [judged.verdict, judged.tests.find((t) => t.verdict !== 'AC')?.message];
+      assert.ok(s.accepts.includes(judged.verdict), `${s.path}: ${judged.verdict}`);
+    }
+    assert.deepEqual(verdicts['binary.py'], ['AC', undefined]);
+    assert.equal(verdicts['linear.py'][0], 'WA', 'the interactor accepts a linear search; the checker, reading its count, does not');
+    assert.match(verdicts['linear.py'][1] ?? '', /too many guesses/);
+    assert.equal(verdicts['zero.py'][0], 'WA', 'a guess out of range: the interactor rejects');
+  });
+
   it('refuses what Verdict cannot judge, by name, and leaves no folder behind', async function () {
     const stored = { 'tests/01': '1 2\n', 'tests/01.a': '3\n', 'tests/02': '1 2\n', 'tests/02.a': '3\n', 'tests/03': '1 2\n', 'tests/03.a': '3\n', 'tests/04': '1 2\n', 'tests/04.a': '3\n' };
     const refused = async (files: Record<string, string>, message: RegExp) => {
@@ -162,12 +244,12 @@ describe('Polygon import', function () {
       await assert.rejects(importProblem(writeTree(files), out), (err: Error) => err instanceof PackageError && message.test(err.message));
       assert.ok(!existsSync(out));
     };
-    await refused({ 'problem.xml': problemXml(GROUPED, '<interactor><source path="files/i.cpp" type="cpp.g++17"/></interactor>'), ...FILES, ...stored }, /an interactor \(interactive problem\) is not supported/);
+    await refused({ 'problem.xml': problemXml(GROUPED, '<interactor><source path="files/i.cpp" type="cpp.g++17"/></interactor>'), ...FILES, 'tests/01': '1 2\n' }, /an interactive problem's answer the package does not hold .* import the full package/);
     await refused({ 'problem.xml': problemXml(GROUPED, '', 'input-file="input.txt" output-file=""'), ...FILES, ...stored }, /input-file "input\.txt" \(file input and output\) is not supported/);
     await refused({ 'problem.xml': problemXml(GROUPED, '', 'run-count="2"'), ...FILES, ...stored }, /run-count 2 .* is not supported/);
     await refused({ 'problem.xml': problemXml(GROUPED), ...FILES, 'tests/01': '1 2\n' }, /tests\/01\.a: not in the package \(made by its script\): import the full package, or import with a judge/);
     await refused({ 'problem.xml': problemXml(GROUPED.replace('points-policy="complete-group"><dependencies>', 'points-policy="each-test"><dependencies>')), ...FILES, ...stored }, /group "big" has dependencies and points per test/);
-    await refused({ 'task.yaml': 'name: x\n' }, /importing cms packages is not supported yet/);
+    await refused({ 'task.yaml': 'name: x\n' }, /infile "input\.txt" .* not supported/);
     await refused({ 'x.txt': '' }, /not a package of a format Verdict imports/);
   });
 });

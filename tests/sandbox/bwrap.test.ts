@@ -33,13 +33,30 @@ describe('sandbox-bwrap plugin', function () {
   it('fills defaults and rejects unknown or malformed options clearly', function () {
     const config = parseSandboxConfig({ tmpSizeKb: 1024 });
     assert.equal(config.tmpSizeKb, 1024);
-    assert.equal(config.uid, 65534);
+    // A pool of uids, one per concurrent run (docs/sandbox.md, "The uid pool").
+    assert.equal(config.uids, '1900000000-1900000063');
+    assert.equal(config.uid, 1900000000);
     assert.equal(config.seccomp, 'required');
     assert.throws(() => parseSandboxConfig({ tmpSize: 1 }), /unknown option 'tmpSize'/);
     assert.throws(() => parseSandboxConfig({ seccomp: 'maybe' }), /option 'seccomp' must be/);
     assert.throws(() => parseSandboxConfig({ bwrapPath: 'bwrap' }), /absolute path/);
     assert.throws(() => parseSandboxConfig('x'), /must be an object/);
     assert.throws(() => parseSandboxConfig({ uid: 0 }), /option 'uid' must be an unprivileged uid/);
+    // `uid` alone is a pool of one; `uids` takes ranges and lists of unprivileged uids.
+    assert.equal(parseSandboxConfig({ uid: 65534 }).uids, '65534');
+    assert.equal(parseSandboxConfig({ uids: '3000-3003,4000' }).uid, 3000);
+    for (const uids of ['0-3', '5-2', 'x', '2147483648', '1-70000']) {
+      assert.throws(() => parseSandboxConfig({ uids }), /option 'uids' must be a uid range/, uids);
+    }
+  });
+
+  it('doctor warns when the uid pool is smaller than the runs at once or fs.file-max is under their files', function () {
+    const fileMax = Number(readFileSync('/proc/sys/fs/file-max', 'utf8'));
+    if (fileMax >= 1024 * 128) assert.deepEqual(createSandboxBackend().hostLimitWarnings(1), []);
+    const [pool] = createSandboxBackend({ uid: 65534 }).hostLimitWarnings(1);
+    assert.match(pool, /uid pool \(uids: 65534\) has 1 uid for up to 2 runs at once/);
+    const files = createSandboxBackend({ defaultPids: 1e9 }).hostLimitWarnings(4);
+    assert.match(files.at(-1) ?? '', /^fs.file-max is \d+, under 4096000000000 \(4 workers × 1024 files × 1000000000 processes\)/);
   });
 
   it('check() reports bwrap, cgroups, seccomp and root', async function () {

@@ -2,18 +2,24 @@
 // neither from before the run nor parts of other, concurrent sandbox runs.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, readlinkSync, statfsSync } from 'node:fs';
-import type { SandboxBackend } from '@verdict/sandbox-bwrap';
+import { defaultSandboxConfig, parseUidList, type SandboxBackend } from '@verdict/sandbox-bwrap';
 
-const SANDBOX_UID = 65534;
+/**
+ * The uids sandbox runs are started as: the default pool (docs/sandbox.md, "The uid pool") and
+ * 65534, the one uid of every run before it (and of backends configured with `uid: 65534`).
+ */
+export const SANDBOX_UIDS: ReadonlySet<number> = new Set([65534, ...parseUidList(defaultSandboxConfig.uids)!]);
 
-export function processesOfUid(uid = SANDBOX_UID): number[] {
+/** Processes of the sandbox uids (or of `uids`) on the host now. */
+export function processesOfUid(uids: ReadonlySet<number> | number = SANDBOX_UIDS): number[] {
+  const wanted = typeof uids === 'number' ? new Set([uids]) : uids;
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const status = readFileSync(`/proc/${entry}/status`, 'utf8');
       const match = /^Uid:\s+(\d+)/m.exec(status);
-      if (match && Number(match[1]) === uid) pids.push(Number(entry));
+      if (match && wanted.has(Number(match[1]))) pids.push(Number(entry));
     } catch {
       // exited while we looked
     }
@@ -57,7 +63,21 @@ export async function assertRunsLeftNothing(backend: SandboxBackend, before: Set
   await backend.idle();
   const left = (await backend.listRunCgroups()).filter((name) => name.startsWith(`run-${process.pid}-`));
   assert.deepEqual(left, [], 'run cgroups left behind');
-  assert.deepEqual(await strayProcesses(before, `${cgroupParent}/run-${process.pid}-`, graceMs), [], 'processes of the run left behind');
+  const strays = await strayProcesses(before, `${cgroupParent}/run-${process.pid}-`, graceMs);
+  assert.deepEqual(strays.map(describeProcess), [], 'processes of the run left behind');
+}
+
+/** A process as the assertion shows it: pid, uid, command line and cgroups. */
+function describeProcess(pid: number): string {
+  const read = (file: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return '(gone)';
+    }
+  };
+  const uid = /^Uid:\s+(\d+)/m.exec(read('status'))?.[1];
+  return `${pid} uid ${uid}: ${read('cmdline').split('\0').join(' ').trim()} [${read('cgroup').split('\n').filter((l) => /memory|0::/.test(l)).join(' ')}]`;
 }
 
 /** The tmpfs work-dir slots this test process has mounted under `slotRoot` now. */

@@ -1,4 +1,4 @@
-// `verdict problem import <source> <out-dir> [--format F]`: a package of another format (Polygon)
+// `verdict problem import <source> <out-dir> [--format F]`: a package of another format (Polygon, CMS, TPS, FPS, Hydro)
 // written as a Verdict package, loaded back before it is reported.
 import { IMPORT_FORMATS, importProblem, PackageError, type ImportFormat } from '@verdict/judge';
 import { CliError } from '../errors.ts';

@@ -3,11 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { confirm } from '@inquirer/prompts';
-import { USER_LIMITS } from '@verdict/shared';
+import { generatedPasswordsCsv, toImportRows, type ImportRow } from '@verdict/shared';
 import { CliError } from '../errors.ts';
 import { printJson, printTable } from '../output.ts';
 import { readSpreadsheetRows } from '../spreadsheet.ts';
-import { emailProblem, generatePassword, nicknameProblem, passwordProblem, usernameProblem } from '../user-rules.ts';
 import { openUserStore, type UserStore } from '../user-store.ts';
 
 interface ImportOptions {
@@ -17,48 +16,7 @@ interface ImportOptions {
   json?: boolean;
 }
 
-export interface ImportRow {
-  /** Row number in the spreadsheet (the header is row 1). */
-  row: number;
-  username: string;
-  email: string;
-  nickname: string;
-  password: string;
-  passwordGenerated: boolean;
-  contest: string;
-  /** University or organisation: the team's organization in the Contest API; '' for none. */
-  affiliation: string;
-  status: 'pending' | 'created' | 'existed' | 'invalid';
-  reason?: string;
-}
-
-export function toImportRows(cells: string[][]): ImportRow[] {
-  const seen = new Set<string>();
-  return cells.map(([username = '', email = '', nickname = '', password = '', contest = '', affiliation = ''], i) => {
-    const row: ImportRow = {
-      row: i + 2,
-      username,
-      email,
-      nickname: nickname || username,
-      password: password || generatePassword(),
-      passwordGenerated: !password,
-      contest,
-      affiliation,
-      status: 'pending',
-    };
-    const field = (name: string, problem: string | undefined) => (problem ? `${name}: ${problem}` : undefined);
-    const reason =
-      field('username', usernameProblem(username)) ??
-      field('e-mail', emailProblem(email)) ??
-      field('nickname', nicknameProblem(row.nickname)) ??
-      field('password', password ? passwordProblem(password) : undefined) ??
-      field('affiliation', affiliation.length > USER_LIMITS.affiliationMax ? `at most ${USER_LIMITS.affiliationMax} characters` : undefined) ??
-      (seen.has(username) ? `username ${username} appears twice in the file` : undefined);
-    seen.add(username);
-    if (reason) Object.assign(row, { status: 'invalid', reason });
-    return row;
-  });
-}
+export { toImportRows };
 
 function defaultOutput(file: string): string {
   const ext = path.extname(file);
@@ -101,17 +59,10 @@ async function createAll(store: UserStore, rows: ImportRow[]): Promise<void> {
 }
 
 function writePasswords(file: string, rows: ImportRow[]): number {
-  const generated = rows.filter((r) => r.status === 'created' && r.passwordGenerated);
-  if (generated.length === 0) return 0;
-  const csv = ['username,email,password', ...generated.map((r) => [r.username, r.email, r.password].map(csvCell).join(','))].join('\n') + '\n';
+  const csv = generatedPasswordsCsv(rows);
+  if (!csv) return 0;
   fs.writeFileSync(file, csv, { mode: 0o600, flag: 'wx' });
-  return generated.length;
-}
-
-function csvCell(value: string): string {
-  // A leading =, +, - or @ would run as a formula when the file is opened in a spreadsheet.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return rows.filter((r) => r.status === 'created' && r.passwordGenerated).length;
 }
 
 export default async function userImport(file: string, opts: ImportOptions): Promise<number> {

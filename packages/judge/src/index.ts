@@ -21,3 +21,4 @@ export { removeDir } from './workspace.ts';
 /** Temporary folders named after their process, swept once it is gone (also the PDF renderer's). */
 export { dirsOfDeadOwners, makeOwnedDir } from './owned-dirs.ts';
 export { importProblem, IMPORT_FORMATS, type ImportFormat, type ImportOptions, type ImportResult } from './import/index.ts';
+export { exportProblem, EXPORT_FORMATS, type ExportFormat, type ExportResult, type KattisVersion } from './export/index.ts';

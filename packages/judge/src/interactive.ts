@@ -8,7 +8,7 @@ import { chmod, lstat, mkdir, open, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { InteractiveRunResult, JudgeBackend, RunLimits, RunResult } from './plugin-api.ts';
-import { compileSpecialJudge, kattisVerdict, specialJudgeArgv, testlibVerdict, type CompiledSpecialJudge, type SpecialJudgeEnv, validatorLimits } from './checkers/special.ts';
+import { compileSpecialJudge, kattisVerdict, runSpecialJudge, specialJudgeArgv, testlibVerdict, type CompiledSpecialJudge, type SpecialJudgeEnv, validatorLimits } from './checkers/special.ts';
 import { languageEnv } from './languages.ts';
 import type { Language, Problem, TestCase, TestResult, Verdict } from './types.ts';
 import { runVerdict, tleBy, worthAnotherRun } from './verdict.ts';
@@ -172,17 +172,37 @@ class Passes {
   private async interactivePass(dir: string, programDir: string, validatorArgv: string[]): Promise<PassOutcome> {
     const { t } = this;
     const run = await this.env.backend.runInteractive!({
-      program: { argv: t.argv, workDir: programDir, env: t.env, limits: t.limits },
+      program: { argv: t.argv, workDir: programDir, env: t.env, limits: t.limits, chargeWorkDir: true },
       validator: { argv: validatorArgv, workDir: dir, env: languageEnv(this.validator.language), limits: interactorLimits(t.limits, this.validatorLimits()) },
     });
     const said = await this.validatorSays(run.validator, dir);
-    return { ...interactiveVerdict(run, said, t.language, t.cpuLimitMs), validatorExit: run.validator.exitCode, program: run.program };
+    const decided = interactiveVerdict(run, said, t.language, t.cpuLimitMs);
+    const checked = decided.verdict === 'AC' && t.problem.interaction?.checker ? await this.checkInteractorOutput(dir, t.problem.interaction.checker.source) : decided;
+    return { ...checked, validatorExit: run.validator.exitCode, program: run.program };
+  }
+
+  /**
+   * Polygon's interactive problems: once the interactor accepts, the problem's testlib checker reads what the
+   * interactor wrote to output.txt (`checker input output.txt answer`) and decides. Only a regular file counts.
+   */
+  private async checkInteractorOutput(dir: string, source: string): Promise<{ verdict: Verdict; message?: string }> {
+    const written = await lstat(path.join(dir, 'output.txt')).catch(() => null);
+    if (!written?.isFile()) return { verdict: 'SE', message: 'the interactor accepted but wrote no output.txt for the checker' };
+    let checker: CompiledSpecialJudge;
+    try {
+      checker = await compileSpecialJudge(this.env, source);
+    } catch (err) {
+      return { verdict: 'SE', message: `the checker: ${(err as Error).message}` };
+    }
+    const { t } = this;
+    const result = await runSpecialJudge(this.env, checker, 'testlib', { input: t.test.input, answer: t.test.answer, output: path.join(dir, 'output.txt'), workDir: dir }, [], this.validatorLimits());
+    return { verdict: result.verdict, message: result.message };
   }
 
   /** A multi-pass problem without interaction: the program on the pass's input, then the validator on its output. */
   private async batchPass(dir: string, programDir: string, input: string, validatorArgv: string[]): Promise<PassOutcome> {
     const { t } = this;
-    const program = await this.env.backend.run({ argv: t.argv, workDir: programDir, env: t.env, stdin: { file: input }, stdoutFile: t.outputFile, limits: t.limits });
+    const program = await this.env.backend.run({ argv: t.argv, workDir: programDir, env: t.env, stdin: { file: input }, stdoutFile: t.outputFile, limits: t.limits, chargeWorkDir: true });
     const early = runVerdict(program, t.language, t.cpuLimitMs);
     if (early) return { verdict: early, message: program.message ?? firstLine(program.stderr), validatorExit: null, program };
     const validator = await this.env.backend.run({

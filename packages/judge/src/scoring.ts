@@ -40,7 +40,9 @@ export async function judgeScored(root: TestGroup, runTest: (index: number) => P
       else if (typeof child === 'number') {
         const result = await runTest(child);
         const s = group.settings;
-        part = { verdict: result.verdict, score: result.verdict === 'AC' ? (result.score ?? s.acceptScore) : s.rejectScore, maxScore: s.acceptScore };
+        // A score the checker gave counts as it is, rejected or not (a CMS checker's partial outcome is WA scoring it; a
+        // Kattis validator's score.txt is read only when it accepts).
+        part = { verdict: result.verdict, score: result.score ?? (result.verdict === 'AC' ? s.acceptScore : s.rejectScore), maxScore: s.acceptScore };
       } else part = await walk(child, false);
       parts.push(part);
       if (part.verdict !== 'AC' && group.settings.onReject === 'break') stopped = true;

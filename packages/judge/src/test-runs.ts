@@ -51,7 +51,8 @@ export async function openTestRuns(plan: TestRunPlan): Promise<TestRuns> {
     const workDir = await makeWorkDir(plan.workRoot, 'submission');
     try {
       await copyTree(plan.workDir, workDir);
-      return await backend.run({ argv: plan.argv, workDir, env: plan.env, stdin: { file: plan.tests[index].input }, stdoutFile: outputFile, limits: plan.limits });
+      // The program's own files count in its memory, as in a session (chargeWorkDir).
+      return await backend.run({ argv: plan.argv, workDir, env: plan.env, stdin: { file: plan.tests[index].input }, stdoutFile: outputFile, limits: plan.limits, chargeWorkDir: true });
     } finally {
       await removeDir(workDir);
     }

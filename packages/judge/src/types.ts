@@ -86,6 +86,11 @@ export type CheckerSpec =
   /** A testlib-style checker: `checker input output answer`, exit 0 AC, 1 WA, 2 PE, 3 FAIL. */
   | { kind: 'testlib'; source: string; limits?: ProgramLimits }
   /**
+   * A CMS checker (CMS's italy_yaml `check/`, `cor/`, TPS's `checker/`): `checker input answer output`, exit 0,
+   * its outcome (0 to 1) on stdout's first line, its message on stderr's first line.
+   */
+  | { kind: 'cms'; source: string; limits?: ProgramLimits }
+  /**
    * A Kattis output validator: `validator input answer feedback_dir [flags] < output`, 42 AC, 43 WA.
    * `limits`: the package's (problem.yaml `limits.validation_*`), replacing the judge's own.
    */
@@ -157,6 +162,11 @@ export interface Interaction {
   interactive: boolean;
   multiPass: boolean;
   maxPasses: number;
+  /**
+   * Polygon's interactive problems (Verdict's problem.yaml `testlib_checker`): a testlib checker run on what the
+   * testlib interactor wrote to output.txt, once the interactor accepts; its verdict is the test's.
+   */
+  checker?: { kind: 'testlib'; source: string };
 }
 
 /** Limits of a program the package names (each absent: the judge's own). */

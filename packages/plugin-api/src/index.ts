@@ -36,6 +36,12 @@ export interface RunRequest {
   stdoutFile?: string;
   env?: Record<string, string>;
   limits: RunLimits;
+  /**
+   * The work dir holds the program itself (a submission's compiled files): its files count in the
+   * run's memory, so a table compiled into the binary meets `limits.memoryKb`. Leave it unset for
+   * checkers and validators, whose work dir holds the test's data. Sessions always count it.
+   */
+  chargeWorkDir?: boolean;
 }
 
 export type RunStatus =

@@ -1394,6 +1394,193 @@ export interface ApiOperations {
     };
     file: null;
   };
+  /** Start a similarity analysis of a contest's sources (or one problem's), off the request path; the templates and an optional base file do not count as shared (admin) */
+  "POST /api/admin/similarity/run": {
+    role: "admin";
+    query: undefined;
+    body: {
+      contestId: number;
+      problemId?: number;
+      selection?: "last" | "accepted";
+      baseFile?: string;
+    };
+    data: {
+      runId: number;
+      contestId: number;
+      problemId: number | null;
+      selection: "last" | "accepted";
+      status: "running" | "done" | "failed";
+      totalSources: number;
+      doneSources: number;
+      progress: number;
+      message: string | null;
+      hasBaseFile: boolean;
+      createdAt: string;
+      finishedAt: string | null;
+    };
+    file: null;
+  };
+  /** One similarity run: progress, sources per problem (and those read by the generic lexer), clusters of more than two (admin) */
+  "GET /api/admin/similarity/run": {
+    role: "admin";
+    query: {
+      runId: number;
+    };
+    body: undefined;
+    data: {
+      runId: number;
+      contestId: number;
+      problemId: number | null;
+      selection: "last" | "accepted";
+      status: "running" | "done" | "failed";
+      totalSources: number;
+      doneSources: number;
+      progress: number;
+      message: string | null;
+      hasBaseFile: boolean;
+      createdAt: string;
+      finishedAt: string | null;
+      problems: {
+        problemId: number;
+        letter: string;
+        title: string;
+        sources: number;
+        fallbackSources: number;
+        fallbackLanguages: string[];
+      }[];
+      clusters: {
+        problemId: number;
+        letter: string;
+        users: {
+          userId: number;
+          username: string;
+        }[];
+      }[];
+    };
+    file: null;
+  };
+  /** A contest's similarity runs, the newest first, with their progress (admin) */
+  "GET /api/admin/similarity/runs": {
+    role: "admin";
+    query: {
+      contestId: number;
+    };
+    body: undefined;
+    data: {
+      runId: number;
+      contestId: number;
+      problemId: number | null;
+      selection: "last" | "accepted";
+      status: "running" | "done" | "failed";
+      totalSources: number;
+      doneSources: number;
+      progress: number;
+      message: string | null;
+      hasBaseFile: boolean;
+      createdAt: string;
+      finishedAt: string | null;
+    }[];
+    file: null;
+  };
+  /** A run's pairs of contestants per problem, the most similar first (the 500 most similar of each problem are kept) (admin) */
+  "GET /api/admin/similarity/pairs": {
+    role: "admin";
+    query: {
+      runId: number;
+      problemId?: number;
+      page?: number;
+      pageSize?: number;
+    };
+    body: undefined;
+    data: {
+      total: number;
+      items: {
+        pairId: number;
+        problemId: number;
+        letter: string;
+        userA: {
+          userId: number;
+          username: string;
+          submissionId: number;
+          submissions: number;
+          language: string;
+          lexer: string;
+        };
+        userB: {
+          userId: number;
+          username: string;
+          submissionId: number;
+          submissions: number;
+          language: string;
+          lexer: string;
+        };
+        similarity: number;
+        longestFragment: number;
+        fallback: boolean;
+      }[];
+    };
+    file: null;
+  };
+  /** One pair side by side: both sources and the shared fragments, longest first (admin) */
+  "GET /api/admin/similarity/pair": {
+    role: "admin";
+    query: {
+      pairId: number;
+    };
+    body: undefined;
+    data: {
+      pairId: number;
+      problemId: number;
+      letter: string;
+      userA: {
+        userId: number;
+        username: string;
+        submissionId: number;
+        submissions: number;
+        language: string;
+        lexer: string;
+      };
+      userB: {
+        userId: number;
+        username: string;
+        submissionId: number;
+        submissions: number;
+        language: string;
+        lexer: string;
+      };
+      similarity: number;
+      longestFragment: number;
+      fallback: boolean;
+      sourceA: string;
+      sourceB: string;
+      fragments: {
+        tokens: number;
+        a: {
+          start: number;
+          end: number;
+          startLine: number;
+          endLine: number;
+        };
+        b: {
+          start: number;
+          end: number;
+          startLine: number;
+          endLine: number;
+        };
+      }[];
+    };
+    file: null;
+  };
+  /** A run's pairs as CSV, the most similar first (admin) */
+  "GET /api/admin/similarity/csv": {
+    role: "admin";
+    query: {
+      runId: number;
+    };
+    body: undefined;
+    data: never;
+    file: "text/csv";
+  };
   /** The contest as an ICPC Contest Package (2026-01) zip: the Contest API's JSON, event-feed.ndjson, submissions' files, problems' packages (admin) */
   "GET /api/contest/package": {
     role: "admin";
@@ -1403,6 +1590,17 @@ export interface ApiOperations {
     body: undefined;
     data: never;
     file: "application/zip";
+  };
+  /** Set a contest up from an ICPC Contest Package zip (as DOMjudge or GET /api/contest/package writes it): problems from their packages, teams as users, organizations, groups; results are not imported. What Verdict cannot set up is refused by name, creating nothing (admin) */
+  "POST /api/contest/package": {
+    role: "admin";
+    query: undefined;
+    body: FormData;
+    data: {
+      contestId: number;
+      log: string[];
+    };
+    file: null;
   };
   /** A contest's groups of teams (built-in participants, observers, hidden, and those defined) and each team's groups (admin) */
   "GET /api/contest/groups": {

@@ -42,3 +42,17 @@ export {
   type ScoringRule,
 } from './scoring-rules.ts';
 export { colorNameProblem, normalizeHexColor, parsePackageColor, PROBLEM_COLOR_LIMITS, PROBLEM_COLOR_MESSAGES } from './problem-colors.ts';
+export {
+  csvCell,
+  emailProblem,
+  generatedPasswordsCsv,
+  generatePassword,
+  nicknameProblem,
+  passwordProblem,
+  toImportRows,
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_NICKNAME_MAX,
+  usernameProblem,
+  type ImportField,
+  type ImportRow,
+} from './user-import.ts';

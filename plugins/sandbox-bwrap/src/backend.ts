@@ -16,6 +16,7 @@ import type { SandboxEnvironment } from './environment.ts';
 import { runInSandbox } from './run.ts';
 import { openSessionInSandbox } from './session.ts';
 import { LauncherSpawner } from './spawner.ts';
+import { parseUidList, uidPool } from './uids.ts';
 import { systemError } from './verdict.ts';
 import { bindWorkDirs, tmpfsWorkDirs, type SlotOptions } from './workdir.ts';
 
@@ -39,6 +40,12 @@ export interface SandboxBackend extends JudgeBackend {
    * launchers it started, and why launchers are forked from the judge instead, if they are.
    */
   launcherSpawner(): Promise<{ pid: number; spawned: number; problem: string | null }>;
+  /**
+   * What this host's shared kernel limits lack for `workers` submissions judged at once
+   * (docs/sandbox.md, "The uid pool"): a uid pool smaller than the runs at once, an
+   * `fs.file-max` under what those runs may hold. Shown as warnings by `verdict doctor`.
+   */
+  hostLimitWarnings(workers: number): string[];
   /**
    * Releases host resources kept between runs (idle tmpfs work dirs, spare cgroups, the launcher
    * spawner) once the background removals are done; runs may follow.
@@ -92,6 +99,9 @@ export function createSandboxBackend(options: Partial<SandboxConfig> = {}): Sand
       const { spawner, problem } = (await prepare()).spawner;
       return { pid: spawner?.pid ?? 0, spawned: spawner?.spawned ?? 0, problem };
     },
+    hostLimitWarnings(workers) {
+      return hostLimitWarnings(config, workers);
+    },
     async listRunCgroups() {
       return (await prepare()).cgroups.list();
     },
@@ -142,13 +152,14 @@ async function prepareEnvironment(config: SandboxConfig): Promise<SandboxEnviron
     workDirs:
       config.workDirMode === 'tmpfs'
         ? tmpfsWorkDirs(slotOptions(config))
-        : bindWorkDirs(config.uid, config.gid),
+        : bindWorkDirs(config.gid),
+    uids: uidPool(parseUidList(config.uids)!),
   };
 }
 
 function slotOptions(config: SandboxConfig): SlotOptions {
-  const { slotRoot: root, uid, gid, workDirEntries: entries, workDirDepth: depth } = config;
-  return { root, uid, gid, entries, depth };
+  const { slotRoot: root, gid, workDirEntries: entries, workDirDepth: depth } = config;
+  return { root, gid, entries, depth };
 }
 
 type CheckReport = Awaited<ReturnType<JudgeBackend['check']>>;
@@ -221,6 +232,30 @@ async function smokeTest(prepare: () => Promise<SandboxEnvironment>): Promise<st
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/** Files a run may hold: RLIMIT_NOFILE (1024, set by the launcher) times its processes. */
+const FILES_PER_PROCESS = 1024;
+/** Runs of one worker at once: a session or single run, its special judge, or an interactive pair. */
+const RUNS_PER_WORKER = 2;
+
+export function hostLimitWarnings(config: SandboxConfig, workers: number): string[] {
+  const warnings: string[] = [];
+  const uids = parseUidList(config.uids)!.length;
+  const runs = workers * RUNS_PER_WORKER;
+  if (uids < runs) {
+    warnings.push(
+      `the uid pool (uids: ${config.uids}) has ${uids} uid${uids === 1 ? '' : 's'} for up to ${runs} runs at once (${workers} worker${workers === 1 ? '' : 's'} × ${RUNS_PER_WORKER}): runs sharing a uid share its kernel limits (inotify, pending signals, timers); give a range of unused uids, e.g. uids: "1900000000-1900000063"`,
+    );
+  }
+  const fileMax = Number(readSysctl('/proc/sys/fs/file-max'));
+  const bound = workers * FILES_PER_PROCESS * config.defaultPids;
+  if (Number.isFinite(fileMax) && fileMax > 0 && fileMax < bound) {
+    warnings.push(
+      `fs.file-max is ${fileMax}, under ${bound} (${workers} worker${workers === 1 ? '' : 's'} × ${FILES_PER_PROCESS} files × ${config.defaultPids} processes): runs at their limits can exhaust the host's file table (ENFILE for every non-root process); raise it (sysctl -w fs.file-max=${bound * 2}) or lower defaultPids`,
+    );
+  }
+  return warnings;
 }
 
 function readSysctl(file: string): string | null {

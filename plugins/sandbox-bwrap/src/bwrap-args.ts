@@ -1,6 +1,6 @@
 // The bubblewrap command line of one run: every namespace unshared (no network), a read-only
-// view of the system directories, private /proc and /dev, size-limited /tmp and /dev/shm, the work
-// dir at /work.
+// view of the system directories, private /proc and /dev (no devpts), size-limited /tmp and
+// /dev/shm, the work dir at /work.
 import { lstatSync, readlinkSync } from 'node:fs';
 
 /**
@@ -74,6 +74,13 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
     '/proc',
     '--dev',
     '/dev',
+    // No pseudo-terminals: --dev mounts a devpts at /dev/pts (and /dev/ptmx links to its ptmx);
+    // ptys cost the host kernel memory the run is barely charged for, and their count is the
+    // host's (issue 27). An empty read-only tmpfs covers it: /dev/ptmx is then a dangling link.
+    '--tmpfs',
+    '/dev/pts',
+    '--remount-ro',
+    '/dev/pts',
     '--size',
     String(plan.tmpBytes),
     '--tmpfs',

@@ -2,6 +2,7 @@
 // anything it does not understand with a message naming the option.
 import os from 'node:os';
 import path from 'node:path';
+import { parseUidList } from './uids.ts';
 
 export type SeccompMode = 'required' | 'optional' | 'off';
 export type CgroupVersion = 'auto' | 'v1' | 'v2';
@@ -10,8 +11,15 @@ export type WorkDirMode = 'tmpfs' | 'bind';
 export interface SandboxConfig {
   /** Path of the bubblewrap binary. */
   bwrapPath: string;
-  /** Unprivileged uid/gid bwrap and the program run as. */
+  /**
+   * The uids runs are started as, one per concurrent run (uids.ts): a range such as
+   * "1900000000-1900000063" or a list. They must be unused on the host (no user, no file, no
+   * process of theirs) and not shared with another judge process.
+   */
+  uids: string;
+  /** The first uid of `uids` (given alone, the legacy option, it is a pool of one). */
   uid: number;
+  /** The group every run is started as. */
   gid: number;
   /** Name of the cgroup (under each controller) that holds one fresh child cgroup per run. */
   cgroupParent: string;
@@ -56,7 +64,10 @@ const cacheHome = process.env.XDG_CACHE_HOME || os.tmpdir();
 
 export const defaultSandboxConfig: SandboxConfig = {
   bwrapPath: '/usr/bin/bwrap',
-  uid: 65534,
+  // Unused by Debian, systemd (which leaves 1879048192–2147352575 unassigned) and the usual
+  // /etc/subuid ranges (from 100000, 65536 a user).
+  uids: '1900000000-1900000063',
+  uid: 1900000000,
   gid: 65534,
   cgroupParent: 'verdict-sandbox',
   cgroupVersion: 'auto',
@@ -109,7 +120,8 @@ const absolutePath: Check = (v) => typeof v === 'string' && path.isAbsolute(v);
 const rules: { [K in keyof SandboxConfig]: [Check, string] } = {
   bwrapPath: [absolutePath, 'an absolute path'],
   // Never root: as root, bwrap maps the sandbox user back to host root.
-  uid: [positiveInt, 'an unprivileged uid (integer > 0)'],
+  uids: [(v) => typeof v === 'string' && parseUidList(v) !== null, 'a uid range or list such as "1900000000-1900000063" (uids > 0, below 2^31)'],
+  uid: [(v) => positiveInt(v) && (v as number) < 2 ** 31, 'an unprivileged uid (integer > 0)'],
   gid: [positiveInt, 'an unprivileged gid (integer > 0)'],
   cgroupParent: [(v) => nonEmptyString(v) && /^[\w.-]+$/.test(v as string), 'a cgroup name ([A-Za-z0-9_.-]+)'],
   cgroupVersion: [(v) => v === 'auto' || v === 'v1' || v === 'v2', "'auto', 'v1' or 'v2'"],
@@ -145,5 +157,9 @@ export function parseSandboxConfig(raw: unknown): SandboxConfig {
     if (!rule[0](value)) throw new Error(`sandbox-bwrap: option '${key}' must be ${rule[1]}`);
     config[key] = value;
   }
+  const given = raw as Record<string, unknown>;
+  // `uid` alone (the older option) is a pool of that one uid; `uids` decides otherwise.
+  if (given.uids === undefined && given.uid !== undefined) config.uids = String(given.uid);
+  config.uid = parseUidList(config.uids as string)![0];
   return config as unknown as SandboxConfig;
 }

@@ -4,6 +4,7 @@ import type { CgroupDriver } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
 import type { Pinning } from './cpusets.ts';
 import type { LauncherSpawner } from './spawner.ts';
+import type { UidPool } from './uids.ts';
 import type { WorkDirProvider } from './workdir.ts';
 
 /** The spawner of a backend: started at the first launcher, again after it died; or why not. */
@@ -33,6 +34,8 @@ export interface SandboxEnvironment {
   seccompBpf: string | null;
   systemMounts: string[];
   workDirs: WorkDirProvider;
+  /** The uids runs are started as, one per concurrent run (uids.ts). */
+  uids: UidPool;
   /** Cores sessions are pinned to, or why they are not (cpusets.ts). */
   pinning: Pinning;
 }

@@ -4,6 +4,7 @@ import { createSandboxBackend } from './backend.ts';
 import { parseSandboxConfig, type SandboxConfig } from './config.ts';
 
 export { createSandboxBackend, type SandboxBackend } from './backend.ts';
+export { parseUidList } from './uids.ts';
 export { defaultSandboxConfig, parseSandboxConfig, type SandboxConfig, type SeccompMode, type CgroupVersion, type WorkDirMode } from './config.ts';
 
 const sandboxPlugin: VerdictPlugin<SandboxConfig> = {

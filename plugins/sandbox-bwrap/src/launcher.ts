@@ -230,11 +230,11 @@ export async function stopSpareLauncher(env: SandboxEnvironment): Promise<void> 
 /** The launcher's request (format in helpers/rlimit-exec.c). */
 export function launcherRequest(
   env: SandboxEnvironment,
-  r: { cpuSeconds: number; fileBytes: number; stackBytes: number | 'unlimited'; stdinMode: string; pid1: string; env?: Record<string, string>; args: string[] },
+  r: { uid: number; cpuSeconds: number; fileBytes: number; stackBytes: number | 'unlimited'; stdinMode: string; pid1: string; env?: Record<string, string>; args: string[] },
 ): Buffer {
   const { config } = env;
   const programEnv = Object.entries(r.env ? { ...PROGRAM_ENV, ...r.env } : PROGRAM_ENV).map(([k, v]) => `${k}=${v}`);
-  const fields = [config.uid, config.gid, r.cpuSeconds, r.fileBytes, r.stackBytes, r.stdinMode, r.pid1, programEnv.length, ...programEnv, config.bwrapPath, ...r.args];
+  const fields = [r.uid, config.gid, r.cpuSeconds, r.fileBytes, r.stackBytes, r.stdinMode, r.pid1, programEnv.length, ...programEnv, config.bwrapPath, ...r.args];
   return Buffer.from(fields.map((field) => `${field}\0`).join(''));
 }
 

@@ -6,12 +6,13 @@ import path from 'node:path';
 import type { Duplex, Readable, Writable } from 'node:stream';
 import type { RunRequest, RunResult } from '@verdict/plugin-api';
 import { bwrapArgs, PROGRAM_STDIO_FDS, SANDBOX_WORK_DIR } from './bwrap-args.ts';
-import type { RunCgroup } from './cgroups.ts';
+import type { CgroupFigures, RunCgroup } from './cgroups.ts';
 import type { SandboxConfig } from './config.ts';
 import { collectBounded, collectStdout, readAll } from './streams.ts';
 import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
 import type { SandboxEnvironment } from './environment.ts';
 import { gateReady, launcherRequest, scheduleNextLauncher, takeLauncher, type Launcher } from './launcher.ts';
+import type { PreparedWorkDir } from './workdir.ts';
 
 /** bwrap must report the sandbox's pid within this time, or the run is a system error. */
 const SETUP_TIMEOUT_MS = 10_000;
@@ -56,15 +57,19 @@ async function runChecked(env: SandboxEnvironment, req: RunRequest, piped: Launc
   }
   let result = systemError('the run did not finish');
   let endedAt: bigint | undefined;
+  // The run's uid (uids.ts), back to the pool once its launcher, which reaps every process of
+  // the run, has exited.
+  const uid = env.uids.acquire();
+  const used: { launcher?: Launcher } = { launcher: piped };
   try {
     const mountPoints = (req.readOnlyBinds ?? [])
       .map((b) => path.posix.relative(SANDBOX_WORK_DIR, path.posix.normalize(b.sandbox)))
       .filter((rel) => rel !== '' && !rel.startsWith('..'));
-    const work = await env.workDirs.prepare(req.workDir, limits.diskBytes, mountPoints).catch((err: Error) => {
+    const work = await env.workDirs.prepare(req.workDir, limits.diskBytes, mountPoints, uid).catch((err: Error) => {
       throw new Error(`cannot prepare the work dir: ${err.message}`);
     });
     try {
-      const supervised = await supervise(env, req, limits, cgroup, work.hostDir, piped).catch((err: Error) => ({ result: systemError(err.message), endedAt: undefined }));
+      const supervised = await supervise(env, req, limits, cgroup, work, uid, used).catch((err: Error) => ({ result: systemError(err.message), endedAt: undefined }));
       ({ result, endedAt } = supervised);
     } finally {
       // Nothing of the run may write into the work dir while it is copied back.
@@ -88,6 +93,9 @@ async function runChecked(env: SandboxEnvironment, req: RunRequest, piped: Launc
     // empty cgroup is removed in the background (the backend's idle() and close() wait for it).
     await cgroup.killAll().catch(() => undefined);
     cgroup.remove();
+    const release = () => env.uids.release(uid);
+    if (used.launcher) void used.launcher.exited.then(release, release);
+    else release();
     scheduleNextLauncher(env);
   }
 }
@@ -142,9 +150,12 @@ async function supervise(
   req: RunRequest,
   limits: ResolvedLimits,
   cgroup: RunCgroup,
-  workDir: string,
-  piped: Launcher | undefined,
+  work: PreparedWorkDir,
+  uid: number,
+  used: { launcher?: Launcher },
 ): Promise<SandboxedRun> {
+  const piped = used.launcher;
+  const workDir = work.hostDir;
   const { config } = env;
   const fds: number[] = [];
   const openFd = (file: string, flags: number, mode?: number) => {
@@ -177,8 +188,9 @@ async function supervise(
     // The launcher opens a stdin file itself ('F' + path), or puts /dev/null ('N') or the pipe it
     // was given ('P': ours, or the other side's of an interactive run) there.
     const stdinMode = piped ? 'P' : typeof req.stdin === 'object' && !Buffer.isBuffer(req.stdin) ? `F${req.stdin.file}` : req.stdin === undefined ? 'N' : 'P';
-    const request = launcherRequest(env, { cpuSeconds, fileBytes: limits.diskBytes, stackBytes: 'unlimited', stdinMode, pid1: '-', env: req.env, args });
+    const request = launcherRequest(env, { uid, cpuSeconds, fileBytes: limits.diskBytes, stackBytes: 'unlimited', stdinMode, pid1: '-', env: req.env, args });
     launcher = piped ?? (await takeLauncher(env));
+    used.launcher = launcher;
     const started = launcher;
     const { control, stdio } = launcher;
     const bwrapErr = stdio[2] as Readable;
@@ -249,7 +261,7 @@ async function supervise(
     bwrapErr.destroy();
     // The spawner died with the launcher (it kills its run): how the run ended is unknown.
     if (lost) return ended(systemError(`the run's launcher was lost: ${lost}`, { stderr: err }));
-    const figures = cgroup.figures();
+    const figures = chargeWorkDir(cgroup.figures(), req.chargeWorkDir ? work.chargedBytes : 0);
     // When the gate reported, its clock says when the program ended: the wall time is up to then,
     // and a wall timer of ours that ran after that (a busy event loop) made no TLE.
     const ranMs = reportedAt === undefined ? wallMs : Number(reportedAt - released) / 1e6;
@@ -260,6 +272,16 @@ async function supervise(
     for (const fd of fds) closeSync(fd);
     if (launcher && !launcher.exit) launcher.kill('SIGTERM');
   }
+}
+
+/**
+ * The run's figures with its own files counted: the pages of the work dir's copy were written by
+ * the judge, so the kernel charged them to no run, and a 56 MB table in the binary read in full
+ * under a 32 MB limit was AC at 0.6 MB (issue 27). The cgroup's limit stays the request's: the
+ * verdict is MLE when the peak and the files together reach it.
+ */
+export function chargeWorkDir(figures: CgroupFigures, chargedBytes: number): CgroupFigures {
+  return { ...figures, memoryKb: figures.memoryKb + Math.ceil(chargedBytes / 1024) };
 }
 
 /** Our pipes on the program's stdin (fed from the request) and stdout (counted against the cap). */

@@ -13,7 +13,7 @@ import type { PeakMeter, RunCgroup } from './cgroups.ts';
 import type { PinnedCore } from './cpusets.ts';
 import { gateReady, launcherRequest, scheduleNextLauncher, takeLauncher, type Launcher } from './launcher.ts';
 import type { SandboxEnvironment } from './environment.ts';
-import { directoryProblem, limitsProblem, resolveLimits } from './run.ts';
+import { chargeWorkDir, directoryProblem, limitsProblem, resolveLimits } from './run.ts';
 import { ControlReader, type TestReport } from './session-protocol.ts';
 import { OutputSink } from './streams.ts';
 import { classify, systemError, type ResolvedLimits, type StopReason } from './verdict.ts';
@@ -52,10 +52,11 @@ export async function openSessionInSandbox(env: SandboxEnvironment, req: Session
     pinned?.release();
     throw err;
   }
-  const held: Held = { cgroup, pinned };
+  // The session's uid (uids.ts) for all its tests, back to the pool once its launcher has exited.
+  const held: Held = { cgroup, pinned, uid: env.uids.acquire() };
   try {
     held.peak = cgroup.peakMeter();
-    held.work = await env.workDirs.prepare(req.workDir, limits.diskBytes, []);
+    held.work = await env.workDirs.prepare(req.workDir, limits.diskBytes, [], held.uid);
     const args = bwrapArgs({
       systemMounts: env.systemMounts,
       workDir: held.work.hostDir,
@@ -66,6 +67,7 @@ export async function openSessionInSandbox(env: SandboxEnvironment, req: Session
       argv: [String(Math.ceil(limits.cpuMs / 1000) + 1), String(limits.diskBytes), String(limits.outputBytes), String(limits.stderrBytes), String(Math.ceil(limits.wallMs)), '--', ...req.argv],
     });
     const request = launcherRequest(env, {
+      uid: held.uid,
       cpuSeconds: RUNNER_CPU_SECONDS,
       fileBytes: limits.diskBytes,
       stackBytes: 'unlimited',
@@ -104,6 +106,7 @@ function sessionProblem(req: SessionRequest): string | null {
 
 interface Held {
   cgroup: RunCgroup;
+  uid: number;
   pinned?: PinnedCore;
   peak?: PeakMeter;
   work?: PreparedWorkDir;
@@ -127,6 +130,8 @@ async function release(env: SandboxEnvironment, held: Held): Promise<void> {
   // The program saw its copy read-only: nothing comes back; a failed session's slot is not reused.
   await held.work?.finish(false).catch(() => undefined);
   held.pinned?.release();
+  // Every process of the session is gone with its launcher (awaited above).
+  env.uids.release(held.uid);
   scheduleNextLauncher(env);
 }
 
@@ -219,7 +224,8 @@ class SandboxSession implements RunSession {
       if (r.noInput) throw new Error(`the session runner cannot open the input ${name}`);
       // OOM kills only happen while a test runs (the runner alone cannot reach the limit).
       const oomKills = cgroup.oomKills();
-      const figures = { cpuMs: Math.max(0, cgroup.cpuMs() - cpuBefore - runnerMs), memoryKb: peak.readKb(), oomKilled: oomKills > this.oomKills };
+      // The program's files (/prog, the slot's copy) are charged to every test, as to a single run.
+      const figures = chargeWorkDir({ cpuMs: Math.max(0, cgroup.cpuMs() - cpuBefore - runnerMs), memoryKb: peak.readKb(), oomKilled: oomKills > this.oomKills }, this.held.work.chargedBytes);
       this.oomKills = oomKills;
       // Over the wall limit by the runner's measure of this run (its clock, from its fork to the
       // program's end), whoever killed it: never by which of our timers ran first.

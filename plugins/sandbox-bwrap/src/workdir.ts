@@ -26,6 +26,12 @@ export interface PreparedWorkDir {
   /** Host directory to bind at /work. */
   hostDir: string;
   /**
+   * Memory the program's files take before it starts (the tmpfs pages of the slot's copy; 0 in
+   * bind mode): the judge wrote them, so the kernel charges them to no run. The backend adds
+   * them to the run's memory peak, so a table compiled into the binary meets the memory limit.
+   */
+  chargedBytes: number;
+  /**
    * Brings the program's files back to the request's work dir and frees what was taken
    * (`failed`: the run ended in a system error; its slot is not reused). Resolves to why
    * nothing was copied back when the files exceed the budget, else null.
@@ -35,16 +41,17 @@ export interface PreparedWorkDir {
 
 export interface WorkDirProvider {
   /** `mountPoints`: paths (relative to /work) that bwrap will bind over; never copied back. */
-  prepare(workDir: string, diskBytes: number, mountPoints: string[]): Promise<PreparedWorkDir>;
+  /** `uid`: the run's (uids.ts); the program's directories are its. */
+  prepare(workDir: string, diskBytes: number, mountPoints: string[], uid: number): Promise<PreparedWorkDir>;
   /** Unmounts the idle tmpfs slots (slots in use are kept; they are swept at the next start). */
   close(): Promise<void>;
 }
 
-export function bindWorkDirs(uid: number, gid: number): WorkDirProvider {
+export function bindWorkDirs(gid: number): WorkDirProvider {
   return {
-    async prepare(workDir) {
+    async prepare(workDir, _diskBytes, _mountPoints, uid) {
       chownSync(workDir, uid, gid);
-      return { hostDir: workDir, finish: async () => null };
+      return { hostDir: workDir, chargedBytes: 0, finish: async () => null };
     },
     close: async () => undefined,
   };
@@ -52,7 +59,6 @@ export function bindWorkDirs(uid: number, gid: number): WorkDirProvider {
 
 export interface SlotOptions {
   root: string;
-  uid: number;
   gid: number;
   /** Names a slot may hold (its nr_inodes, and the copy-back's entry budget). */
   entries: number;
@@ -65,9 +71,10 @@ interface Slot {
   sizeBytes: number;
   /**
    * Set when the slot still holds an exact copy of `workDir` (the last run changed nothing in
-   * it): the next run of the same work dir skips the copy if neither tree changed since.
+   * it): the next run of the same work dir as the same uid skips the copy if neither tree
+   * changed since (its directories are that uid's).
    */
-  warm?: { workDir: string } & Copy;
+  warm?: { workDir: string; uid: number } & Copy;
 }
 
 /** The run's directory in a slot, bound at /work. */
@@ -81,7 +88,7 @@ let slotsMade = 0;
  * by every backend of this process with the same options.
  */
 export function tmpfsWorkDirs(options: SlotOptions): WorkDirProvider {
-  const key = JSON.stringify([options.root, options.uid, options.gid, options.entries, options.depth]);
+  const key = JSON.stringify([options.root, options.gid, options.entries, options.depth]);
   let pool = pools.get(key);
   if (!pool) {
     pool = createSlotPool(options);
@@ -90,19 +97,19 @@ export function tmpfsWorkDirs(options: SlotOptions): WorkDirProvider {
   return pool;
 }
 
-function createSlotPool({ root, uid, gid, entries, depth }: SlotOptions): WorkDirProvider {
+function createSlotPool({ root, gid, entries, depth }: SlotOptions): WorkDirProvider {
   const free: Slot[] = [];
   let rootReady: Promise<void> | undefined;
   // Inodes: the root, the run's directory and its entries.
   const mount = (dir: string, sizeBytes: number, remount: boolean) => mountTmpfs(dir, { sizeBytes, inodes: entries + 2 }, remount);
 
-  const acquire = async (sizeBytes: number, workDir: string): Promise<Slot> => {
+  const acquire = async (sizeBytes: number, workDir: string, uid: number): Promise<Slot> => {
     rootReady ??= prepareRoot(root).catch((err) => {
       rootReady = undefined; // retried by the next run
       throw err;
     });
     await rootReady;
-    let index = free.findIndex((s) => s.sizeBytes === sizeBytes && s.warm?.workDir === workDir);
+    let index = free.findIndex((s) => s.sizeBytes === sizeBytes && s.warm?.workDir === workDir && s.warm.uid === uid);
     if (index < 0) index = free.findIndex((s) => s.sizeBytes === sizeBytes && !s.warm);
     if (index < 0) index = free.findIndex((s) => s.sizeBytes === sizeBytes);
     if (index >= 0) return free.splice(index, 1)[0];
@@ -125,14 +132,14 @@ function createSlotPool({ root, uid, gid, entries, depth }: SlotOptions): WorkDi
   };
 
   return {
-    async prepare(workDir, diskBytes, mountPoints) {
-      const slot = await acquire(diskBytes, workDir);
+    async prepare(workDir, diskBytes, mountPoints, uid) {
+      const slot = await acquire(diskBytes, workDir, uid);
       const work = path.join(slot.dir, RUN_DIR);
       let copy: Copy;
       try {
         const warm = slot.warm;
         // warm.slot holds the run's directory itself ('.') and its entries: one inode each.
-        if (warm && warm.workDir === workDir && sameTree(workDir, warm.host) && sameTree(work, warm.slot) && holds(slot.dir, warm.slot.size)) {
+        if (warm && warm.workDir === workDir && warm.uid === uid && sameTree(workDir, warm.host) && sameTree(work, warm.slot) && holds(slot.dir, warm.slot.size)) {
           copy = warm;
         } else {
           if (!forget(slot)) throw new Error(`cannot empty the work tmpfs ${slot.dir}`);
@@ -147,6 +154,7 @@ function createSlotPool({ root, uid, gid, entries, depth }: SlotOptions): WorkDi
       }
       return {
         hostDir: work,
+        chargedBytes: usedBytes(slot.dir),
         async finish(failed) {
           if (failed) {
             discard(slot);
@@ -164,7 +172,7 @@ function createSlotPool({ root, uid, gid, entries, depth }: SlotOptions): WorkDi
               return plan.overBudget;
             }
             await copyBack(work, workDir, plan.steps);
-            if (sameTree(work, copy.slot)) warm = { workDir, ...copy };
+            if (sameTree(work, copy.slot)) warm = { workDir, uid, ...copy };
             release(slot, warm);
             return null;
           } catch (err) {
@@ -214,6 +222,12 @@ function holds(dir: string, entries: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The bytes of memory a slot's files take (one statfs: the tmpfs's blocks in use). */
+function usedBytes(dir: string): number {
+  const st = statfsSync(dir);
+  return (st.blocks - st.bfree) * st.bsize;
 }
 
 async function unmount(dir: string): Promise<void> {

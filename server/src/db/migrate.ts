@@ -24,6 +24,7 @@ import * as m0025 from './migrations/0025_ccs_groups.ts';
 import * as m0027 from './migrations/0027_board_names.ts';
 import * as m0028 from './migrations/0028_shadow.ts';
 import * as m0030 from './migrations/0030_username_shapes.ts';
+import * as m0034 from './migrations/0034_similarity.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0027_board_names': m0027,
   '0028_shadow': m0028,
   '0030_username_shapes': m0030,
+  '0034_similarity': m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

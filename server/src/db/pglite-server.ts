@@ -171,7 +171,10 @@ class Connection {
       this.lite.execProtocolRawStream(new Uint8Array(message), {
         onRawData: (data: Uint8Array) => {
           tracker.feed(data);
-          if (!this.socket.destroyed) this.socket.write(data);
+          // Copied: PGlite's chunk is a view of memory it reuses for the next one, and a write
+          // the socket cannot take at once is queued by reference. Uncopied, a reply larger than
+          // the socket's buffer was overwritten while it waited and never parsed.
+          if (!this.socket.destroyed) this.socket.write(Buffer.from(data));
         },
       }),
     );

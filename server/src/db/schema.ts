@@ -307,7 +307,60 @@ export interface ShadowSubmissionsTable {
   refused: string | null;
 }
 
+/** A similarity analysis of a contest's sources, or one problem's (migration 0034). */
+export interface SimilarityRunsTable {
+  id: Generated<number>;
+  contest_id: number;
+  problem_id: number | null;
+  selection: 'last' | 'accepted';
+  base_file: string | null;
+  status: 'running' | 'done' | 'failed';
+  total_sources: Generated<number>;
+  done_sources: Generated<number>;
+  message: string | null;
+  clusters: Json<{ problemId: number; userIds: number[] }[]>;
+  created_by: number | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+  /** Renewed while its process runs it. */
+  heartbeat_at: NullableTimestamp;
+}
+
+/** The source that stood for a contestant on a problem in a run, and the lexer that read it. */
+export interface SimilaritySourcesTable {
+  run_id: number;
+  problem_id: number;
+  user_id: number;
+  submission_id: number;
+  /** The contestant's submissions on the problem in the contest. */
+  submissions: number;
+  language: string;
+  lexer: string;
+  tokens: number;
+}
+
+export interface SimilarityFragment {
+  tokens: number;
+  a: { start: number; end: number; startLine: number; endLine: number };
+  b: { start: number; end: number; startLine: number; endLine: number };
+}
+
+/** One of the most similar pairs of a problem in a run (user_a < user_b). */
+export interface SimilarityPairsTable {
+  id: Generated<number>;
+  run_id: number;
+  problem_id: number;
+  user_a: number;
+  user_b: number;
+  similarity: number;
+  longest_fragment: number;
+  fragments: Json<SimilarityFragment[]>;
+}
+
 export interface DB {
+  similarity_runs: SimilarityRunsTable;
+  similarity_sources: SimilaritySourcesTable;
+  similarity_pairs: SimilarityPairsTable;
   shadows: ShadowsTable;
   shadow_submissions: ShadowSubmissionsTable;
   ccs_groups: CcsGroupsTable;

@@ -11,9 +11,7 @@ import helmet from 'koa-helmet';
 import serve from 'koa-static';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
-import { resolveToken, tokenFromHeader } from '../modules/accounts/tokens.ts';
-import { API_TOKEN_ONLY_CCS } from '../modules/accounts/api-tokens.ts';
-import { BASIC_CHALLENGE, basicCredentials, userFromBasic } from '../modules/accounts/basic-auth.ts';
+import { resolveToken, tokenFromHeader, API_TOKEN_ONLY_CCS, BASIC_CHALLENGE, basicCredentials, userFromBasic } from '../modules/accounts/index.ts';
 import { errorMiddleware, ok } from './envelope.ts';
 import { fail, isDomainError } from '../common/errors.ts';
 import { parseInput } from './validate.ts';
@@ -298,10 +296,39 @@ function sendStream(ctx: Context, reply: StreamReply, services: Services): void 
     for (const resume of resumed) resume();
   });
   const stallMs = services.config.streams.stallMs;
+  /** Bytes handed to the response; less what still waits in it, what the client has taken (give or take chunk framing). */
+  let written = 0;
+  const taken = () => written - res.writableLength;
+  /**
+   * The stall is judged on what the client took, not on the clock alone. After the event loop
+   * was busy (the embedded database runs in this process) the timer runs before the socket's
+   * news of what the client took meanwhile; so the loop's I/O is let in first (setImmediate runs
+   * after it; twice round, for a client in this very process: it reads in the first, our socket
+   * hears of it in the second), and a client that took anything since the window opened gets
+   * another window.
+   */
+  const armStall = (takenThen: number) => {
+    const timer: NodeJS.Timeout = setTimeout(
+      () =>
+        setImmediate(() =>
+          setImmediate(() => {
+            // A drain meanwhile closed this window (and a later write may have opened another).
+            if (stall !== timer || closed) return;
+            stall = undefined;
+            if (!res.writableNeedDrain) return;
+            if (taken() > takenThen) armStall(taken());
+            else drop(`nothing read for ${stallMs} ms`);
+          }),
+        ),
+      stallMs,
+    );
+    stall = timer;
+  };
   const writer: StreamWriter = {
     write: (chunk) => {
       if (closed) return false;
-      if (!res.write(chunk)) stall ??= setTimeout(() => drop(`nothing read for ${stallMs} ms`), stallMs);
+      written += Buffer.byteLength(chunk);
+      if (!res.write(chunk) && !stall) armStall(taken());
       if (res.writableLength > STREAM_BUFFER_LIMIT) drop(`over ${STREAM_BUFFER_LIMIT} bytes waiting`);
       return !closed;
     },

@@ -2,14 +2,14 @@
 // calls a service. The app registers them and the OpenAPI document is generated from them,
 // so the two cannot drift apart.
 import type { ZodType, z } from 'zod';
-import type { CurrentUser } from '../modules/accounts/current-user.ts';
+import type { CurrentUser } from '../modules/accounts/index.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import type { FileReply, JsonDocumentReply, SerializedReply, StreamReply, UploadedFile } from './replies.ts';
 
 // What handlers receive and return lives apart from the route table, which needs the services:
 // services that return replies must not import it back (an import circle).
-export type { CurrentUser } from '../modules/accounts/current-user.ts';
+export type { CurrentUser } from '../modules/accounts/index.ts';
 export { FileReply, JsonDocumentReply, SerializedReply, StreamReply, type StreamWriter, type UploadedFile } from './replies.ts';
 
 export type Role = 'open' | 'user' | 'admin';

@@ -3,6 +3,7 @@ import type { RouteDef } from './route.ts';
 import { apiTokenRoutes } from '../modules/accounts/api-token-routes.ts';
 import { captchaRoutes, captchaTestRoutes } from '../modules/accounts/captcha-routes.ts';
 import { balloonRoutes } from '../modules/balloons/balloons-routes.ts';
+import { similarityRoutes } from '../modules/similarity/similarity-routes.ts';
 import { clarificationRoutes } from '../modules/clarifications/clarifications-routes.ts';
 import { ccsRoutes } from '../modules/ccs/ccs-routes.ts';
 import { ccsAdminRoutes } from '../modules/ccs/ccs-admin-routes.ts';
@@ -23,10 +24,12 @@ import { sessionRoutes } from '../modules/accounts/session-routes.ts';
 import { templateRoutes } from '../modules/problems/templates-routes.ts';
 import { uploadRoutes } from '../modules/problems/upload-routes.ts';
 import { usersAdminRoutes } from '../modules/users/users-admin-routes.ts';
+import { usersSelfRoutes } from '../modules/users/users-self-routes.ts';
 
 export const allRoutes: RouteDef[] = [
   ...healthRoutes,
   ...sessionRoutes,
+  ...usersSelfRoutes,
   ...captchaRoutes,
   ...uploadRoutes,
   ...downloadRoutes,
@@ -43,6 +46,7 @@ export const allRoutes: RouteDef[] = [
   ...leaderboardRoutes,
   ...clarificationRoutes,
   ...balloonRoutes,
+  ...similarityRoutes,
   ...ccsAdminRoutes,
   ...shadowRoutes,
   ...ccsRoutes,

@@ -1,4 +1,4 @@
 // What `verdict doctor` checks of the server's services.
-export { checkSmtp, redactUrl } from '../modules/mail/mail.ts';
-export { DEFAULT_CHROMIUM_PATH } from '../modules/problems/pdf-render.ts';
-export { usernameClashes } from '../modules/accounts/usernames.ts';
+export { checkSmtp, redactUrl } from '../modules/mail/index.ts';
+export { DEFAULT_CHROMIUM_PATH } from '../modules/problems/index.ts';
+export { usernameClashes } from '../modules/accounts/index.ts';

@@ -34,6 +34,13 @@ export const adminContestsApi = {
   /** The contest as an ICPC Contest Package (zip): what the ICPC Resolver reads (docs/ccs-api.md). */
   contestPackage: (contestId: number) => requestBlob('GET /api/contest/package', { query: { contestId } }),
 
+  /** Sets a contest up from an ICPC Contest Package zip (docs/ccs-api.md): the new contest's id and what was done. */
+  importPackage: (file: File) => {
+    const body = new FormData();
+    body.set('file', file, file.name);
+    return api.post('/api/contest/package', { multipart: body });
+  },
+
   members: (contestId: number) =>
     api.get('/api/contestRecord/userListHavingContest', { contestId }),
 

@@ -85,6 +85,7 @@ const PATTERNS: ReadonlyArray<{ pattern: RegExp; key: MessageKey; values: (m: Re
   { pattern: /^Your code is too long: at most (\d+) KB/, key: 'server.codeTooLong', values: (m) => ({ kb: m[1] }) },
   { pattern: /^Your files are too long: at most (\d+) KB/, key: 'server.filesTooLong', values: (m) => ({ kb: m[1] }) },
   { pattern: /^Unknown language "([^"]*)"/, key: 'server.unknownLanguage', values: (m) => ({ language: m[1] }) },
+  { pattern: /^A similarity analysis of this contest is running \(run (\d+)\)/, key: 'server.similarityRunning', values: (m) => ({ run: m[1] }) },
   // The reason comes from the package's own files (names, limits): it is shown as written.
   { pattern: /^The problem package was refused: ([\s\S]+)$/, key: 'server.packageRefused', values: (m) => ({ reason: m[1] }) },
 ];

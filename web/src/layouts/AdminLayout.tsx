@@ -4,6 +4,7 @@ import {
   AppstoreOutlined,
   CodeOutlined,
   FileTextOutlined,
+  CopyOutlined,
   FlagOutlined,
   HomeOutlined,
   LogoutOutlined,
@@ -33,6 +34,7 @@ const MENU = [
   { key: paths.submissionManagement, icon: <AppstoreOutlined />, label: 'nav.submissions' },
   { key: paths.clarificationManagement, icon: <MessageOutlined />, label: 'nav.clarifications' },
   { key: paths.balloons, icon: <FlagOutlined />, label: 'nav.balloons' },
+  { key: paths.similarity, icon: <CopyOutlined />, label: 'nav.similarity' },
 ] as const;
 
 const MANAGEMENT_PAGES = new Set<string>(MENU.map((item) => item.key));

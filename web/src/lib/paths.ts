@@ -26,6 +26,7 @@ export const paths = {
   submissionManagement: '/submissionManagement',
   clarificationManagement: '/clarificationManagement',
   balloons: '/balloons',
+  similarity: '/similarity',
   adminPersonInfo: '/adminPersonInfo',
   adminContestDetail: '/contestDetail/:contestId',
 } as const;

@@ -32,6 +32,7 @@ export async function prepareChecker(spec: CheckerSpec, env: SpecialJudgeEnv, re
       return (ctx, flags) => tokensChecker.check(ctx, { ...(flags ? tokenOptions(flags) : options) });
     }
     case 'testlib':
+    case 'cms':
     case 'kattis': {
       const compiled = await compileSpecialJudge(env, spec.source);
       const problemFlags = spec.kind === 'kattis' ? spec.flags : [];

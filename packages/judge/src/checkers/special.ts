@@ -203,7 +203,7 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-type Protocol = 'testlib' | 'kattis';
+type Protocol = 'testlib' | 'kattis' | 'cms';
 
 /** Runs a compiled special judge on one test and maps its exit code to a verdict. */
 export async function runSpecialJudge(
@@ -228,7 +228,13 @@ export async function runSpecialJudge(
       await mkdir(feedback);
       await chmod(feedback, 0o777);
     }
-    const argv = protocol === 'testlib' ? [...run, 'input.txt', 'output.txt', 'answer.txt'] : [...run, 'input.txt', 'answer.txt', 'feedback/', ...flags];
+    // CMS: `checker input correct_output contestant_output` (cms/grading/steps/trusted.py, checker_step).
+    const argv =
+      protocol === 'testlib'
+        ? [...run, 'input.txt', 'output.txt', 'answer.txt']
+        : protocol === 'cms'
+          ? [...run, 'input.txt', 'answer.txt', 'output.txt']
+          : [...run, 'input.txt', 'answer.txt', 'feedback/', ...flags];
     const result = await env.backend.run({
       argv,
       workDir,
@@ -236,10 +242,11 @@ export async function runSpecialJudge(
       stdin: protocol === 'kattis' ? { file: path.join(workDir, 'output.txt') } : undefined,
       limits,
     });
-    const said = protocol === 'kattis' ? await readFeedback(feedback) : (result.stderr || result.stdout).trim();
     if (result.status !== 'OK' && result.status !== 'RE') {
       return { verdict: 'SE', message: `checker ended ${result.status}: ${result.message ?? ''}`.trim() };
     }
+    if (protocol === 'cms') return cmsOutcome(result.exitCode, result.stdout, result.stderr);
+    const said = protocol === 'kattis' ? await readFeedback(feedback) : (result.stderr || result.stdout).trim();
     const verdict = protocol === 'testlib' ? testlibVerdict(result.exitCode) : kattisVerdict(result.exitCode);
     if (verdict === 'SE') return { verdict, message: `checker failed (exit ${result.exitCode ?? result.signal}): ${said}`.trim() };
     const score = protocol === 'kattis' && verdict === 'AC' ? await readScore(feedback) : undefined;
@@ -248,6 +255,27 @@ export async function runSpecialJudge(
   } finally {
     await removeDir(workDir);
   }
+}
+
+/** CMS's messages for `translate:` (cms/grading/steps/evaluation.py, EVALUATION_MESSAGES). */
+const CMS_MESSAGES: Record<string, string> = { success: 'Output is correct', partial: 'Output is partially correct', wrong: 'Output isn\'t correct' };
+
+/**
+ * A CMS checker's result (cms/grading/steps/trusted.py, extract_outcome_and_text): it must exit 0; the first line of
+ * its stdout is the outcome, a number from 0 to 1, the first line of its stderr the message (`translate:success`,
+ * `translate:partial`, `translate:wrong` are CMS's own texts). Outcome 1 or more is AC; less is WA scoring the outcome
+ * (a partial score: the test group scales it as CMS's GroupMin and Sum do), 0 or less WA scoring 0.
+ */
+export function cmsOutcome(exitCode: number | null, stdout: string, stderr: string): CheckerResult {
+  const firstLine = (text: string) => text.split('\n', 1)[0].trim();
+  let message = firstLine(stderr).slice(0, 4096);
+  if (exitCode !== 0) return { verdict: 'SE', message: `checker failed (exit ${exitCode}): ${message}`.trim() };
+  const said = firstLine(stdout);
+  const outcome = Number(said);
+  if (said === '' || !Number.isFinite(outcome)) return { verdict: 'SE', message: `the checker's outcome is not a number: ${JSON.stringify(said.slice(0, 100))}` };
+  if (message.startsWith('translate:')) message = CMS_MESSAGES[message.slice('translate:'.length).trim()] ?? message;
+  if (outcome >= 1) return { verdict: 'AC', message: message || undefined, score: 1 };
+  return { verdict: 'WA', message: message || undefined, score: Math.max(0, outcome) };
 }
 
 /** testlib: 0 OK, 1 WA, 2 PE, 3 FAIL (the checker's own failure), anything else is ours too. */

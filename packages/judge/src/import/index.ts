@@ -7,9 +7,11 @@ import type { SpecialJudgeEnv } from '../checkers/special.ts';
 import { PackageError } from '../package/errors.ts';
 import { loadProblemPackage } from '../package/load.ts';
 import { extractZip } from '../package/zip.ts';
+import { importCms, isCmsTask } from './cms.ts';
 import { importFps, isFpsDocument } from './fps.ts';
 import { importHydro, isHydroProblem } from './hydro.ts';
 import { importPolygon, isPolygonPackage, type ImportReport } from './polygon.ts';
+import { importTps, isTpsTask } from './tps.ts';
 import { parseXml } from './xml.ts';
 
 export type { ImportReport } from './polygon.ts';
@@ -62,7 +64,10 @@ export async function importProblem(source: string, out: string, options: Import
       const report = await importHydro(dir, target);
       return { ...(await loadedBack([target], report)), format: found };
     }
-    if (found !== 'polygon') throw new PackageError(`importing ${found} packages is not supported yet (polygon, fps and hydro are)`);
+    if (found === 'cms' || found === 'tps') {
+      const report = await (found === 'cms' ? importCms(dir, target) : importTps(dir, target));
+      return { ...(await loadedBack([target], report)), format: found };
+    }
     const report = await importPolygon(dir, target, programs, log);
     return { ...(await loadedBack([target], report)), format: found };
   } catch (err) {
@@ -108,9 +113,8 @@ async function fpsFileIn(dir: string): Promise<string | undefined> {
 
 async function detect(dir: string): Promise<ImportFormat> {
   if (await isPolygonPackage(dir)) return 'polygon';
-  const has = async (name: string) => (await stat(path.join(dir, name)).catch(() => null)) !== null;
-  if (await has('task.yaml')) return 'cms';
-  if ((await has('problem.json')) && (await has('subtasks.json'))) return 'tps';
+  if (await isTpsTask(dir)) return 'tps';
+  if (await isCmsTask(dir)) return 'cms';
   if (await isHydroProblem(dir)) return 'hydro';
   throw new PackageError(`${dir}: not a package of a format Verdict imports (${IMPORT_FORMATS.join(', ')}): no problem.xml, task.yaml, problem.json or testdata/`);
 }

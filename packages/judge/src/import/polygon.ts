@@ -92,13 +92,18 @@ export async function importPolygon(dir: string, out: string, env?: SpecialJudge
 async function writePackage(dir: string, out: string, problem: XmlElement, tests: PolygonTest[], groups: PolygonGroup[], limits: { name: Record<string, string>; timeMs: number; memoryBytes: number }, notes: string[]): Promise<ImportReport> {
   const { name, timeMs, memoryBytes } = limits;
   const scoring = tests.some((t) => (t.points ?? 0) > 0) || groups.some((g) => (g.points ?? 0) > 0);
+  // An interactor: Polygon runs it beside the solution (`interactor input output`, testlib's exit codes), then the
+  // checker on what it wrote to its output file; Verdict's testlib interactor and testlib_checker do the same.
+  const interactive = child(problem, 'assets', 'interactor') !== undefined;
+  const type = [...(scoring ? ['scoring'] : []), ...(interactive ? ['interactive'] : [])];
 
   const meta: Record<string, unknown> = {
     problem_format_version: '2023-07',
     name: Object.keys(name).length > 0 ? name : (problem.attributes['short-name'] ?? path.basename(dir)),
-    ...(scoring ? { type: 'scoring' } : {}),
+    ...(type.length > 0 ? { type: type.length === 1 ? type[0] : type } : {}),
     limits: { time_limit: timeMs / 1000, memory: Math.max(1, Math.round(memoryBytes / 2 ** 20)) },
     validator_protocol: 'testlib',
+    ...(interactive ? { testlib_checker: 'testlib_checker' } : {}),
     source: 'Polygon',
     ...(problem.attributes['short-name'] ? { keywords: [problem.attributes['short-name']] } : {}),
   };
@@ -113,9 +118,6 @@ async function writePackage(dir: string, out: string, problem: XmlElement, tests
 
 /** Features with no counterpart in Verdict's judge, refused by name. */
 function refuseUnsupported(problem: XmlElement): void {
-  if (child(problem, 'assets', 'interactor')) {
-    throw new PackageError('problem.xml: an interactor (interactive problem) is not supported yet: Polygon runs its checker on the interactor\'s output, which Verdict\'s interactive judging does not');
-  }
   const checker = child(problem, 'assets', 'checker');
   if (checker && checker.attributes.type && checker.attributes.type !== 'testlib') throw new PackageError(`problem.xml: a checker of type "${checker.attributes.type}" is not supported (testlib)`);
 }
@@ -152,6 +154,10 @@ async function readTests(dir: string, problem: XmlElement, testset: XmlElement, 
     // Polygon's Windows package writes its stored tests with CRLF; Polygon judges them with LF.
     if (!makeInput) input = await withLf(input, path.join(scratch, `${index}.lf.in`));
     if (!makeAnswer) answer = await withLf(answer, path.join(scratch, `${index}.lf.ans`));
+    if (makeAnswer && child(problem, 'assets', 'interactor')) {
+      // Polygon makes an interactive problem's answers by running the main solution with the interactor.
+      throw new PackageError(`${path.relative(dir, answer)}: an interactive problem's answer the package does not hold (Polygon makes it with the interactor) is not made by Verdict's import yet: import the full package`);
+    }
     if (makeInput || makeAnswer) {
       if (!env) throw new PackageError(`${path.relative(dir, makeInput ? input : answer)}: not in the package (made by its script): import the full package, or import with a judge to make the tests`);
       if (makeInput && attrs.method !== 'generated') throw new PackageError(`${path.relative(dir, input)}: a manual test whose input is not in the package`);
@@ -289,11 +295,16 @@ function dependencyTests(g: PolygonGroup, byName: Map<string, PolygonGroup>, tes
 
 /** The testlib checker with the package's headers (testlib.h) beside it, as output_validator/. */
 async function writeChecker(dir: string, out: string, problem: XmlElement): Promise<void> {
-  const checker = child(problem, 'assets', 'checker');
-  const source = child(checker, 'source')?.attributes.path;
-  if (!checker || !source) throw new PackageError('problem.xml: no checker (<assets><checker><source path=…>)');
-  if (!/\.(cpp|cc|cxx|c\+\+)$/i.test(source)) throw new PackageError(`problem.xml: the checker ${source} is not C++: only testlib checkers in C++ are supported`);
-  const target = path.join(out, 'output_validator');
+  const interactor = child(problem, 'assets', 'interactor');
+  // Without an interactor the checker is the output validator; with one, the interactor is, and the checker reads its output.
+  await writeTestlibProgram(dir, interactor ? path.join(out, 'testlib_checker') : path.join(out, 'output_validator'), problem, child(problem, 'assets', 'checker'), 'checker');
+  if (interactor) await writeTestlibProgram(dir, path.join(out, 'output_validator'), problem, interactor, 'interactor');
+}
+
+async function writeTestlibProgram(dir: string, target: string, problem: XmlElement, element: XmlElement | undefined, what: string): Promise<void> {
+  const source = child(element, 'source')?.attributes.path;
+  if (!element || !source) throw new PackageError(`problem.xml: no ${what} (<assets><${what}><source path=…>)`);
+  if (!/\.(cpp|cc|cxx|c\+\+)$/i.test(source)) throw new PackageError(`problem.xml: the ${what} ${source} is not C++: only testlib ${what}s in C++ are supported`);
   await mkdir(target, { recursive: true });
   await copyFile(path.join(dir, source), path.join(target, path.basename(source)));
   for (const header of await headersOf(dir, problem)) await copyFile(path.join(dir, header), path.join(target, path.basename(header)));

@@ -36,8 +36,8 @@ export interface KattisSettings {
   customValidator: boolean;
   validatorFlags: string[];
   interaction?: Interaction;
-  /** testlib or kattis (Verdict's own extension: validator_protocol). */
-  protocol: 'kattis' | 'testlib';
+  /** testlib, cms or kattis (Verdict's own extension: validator_protocol). */
+  protocol: 'kattis' | 'testlib' | 'cms';
 }
 
 type Yaml = Record<string, unknown>;
@@ -80,9 +80,18 @@ export async function readKattisSettings(dir: string): Promise<KattisSettings> {
     keywords: keywordList(meta.keywords),
     customValidator,
     validatorFlags: flagList(meta.validator_flags, 'validator_flags'),
-    interaction: interactive || multiPass ? { interactive, multiPass, maxPasses: multiPass ? passes : 1 } : undefined,
+    interaction: interactive || multiPass ? { interactive, multiPass, maxPasses: multiPass ? passes : 1, ...testlibChecker(meta, interactive, multiPass) } : undefined,
     protocol: validatorProtocol(meta.validator_protocol),
   };
+}
+
+/** Verdict's `testlib_checker: <folder or file>` (Polygon's interactive problems): a path inside the package, checked by the loader. */
+function testlibChecker(meta: Yaml, interactive: boolean, multiPass: boolean): { checker?: { kind: 'testlib'; source: string } } {
+  const value = meta.testlib_checker;
+  if (value === undefined || value === null) return {};
+  if (!interactive || multiPass || meta.validator_protocol !== 'testlib') throw new PackageError('problem.yaml: testlib_checker needs an interactive problem (not multi-pass) whose interactor is testlib (validator_protocol: testlib)');
+  if (typeof value !== 'string' || value.trim() === '' || path.isAbsolute(value) || value.split(/[\\/]/).includes('..')) throw new PackageError(`problem.yaml: testlib_checker must be a path inside the package, got ${describe(value)}`);
+  return { checker: { kind: 'testlib', source: value } };
 }
 
 function isModern(version: unknown): boolean {
@@ -201,10 +210,10 @@ function textList(value: unknown, what: string): string[] {
   throw new PackageError(`problem.yaml: ${what} must be text or a list of text, got ${describe(value)}`);
 }
 
-function validatorProtocol(value: unknown): 'kattis' | 'testlib' {
+function validatorProtocol(value: unknown): 'kattis' | 'testlib' | 'cms' {
   if (value === undefined || value === null || value === 'kattis') return 'kattis';
-  if (value === 'testlib') return 'testlib';
-  throw new PackageError(`problem.yaml: validator_protocol must be "kattis" or "testlib", got ${describe(value)}`);
+  if (value === 'testlib' || value === 'cms') return value;
+  throw new PackageError(`problem.yaml: validator_protocol must be "kattis", "testlib" or "cms", got ${describe(value)}`);
 }
 
 /**

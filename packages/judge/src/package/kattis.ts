@@ -1,7 +1,7 @@
 // The Kattis/ICPC problem package layout: problem.yaml, data/{sample,secret}, output_validators/,
 // problem_statement/, submissions/<expected verdict>/.
 import { rmSync } from 'node:fs';
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CheckerSpec, Problem, TestCase } from '../types.ts';
@@ -69,7 +69,7 @@ export async function loadKattisPackage(dir: string, defaults: LimitDefaults, fa
     ...((await listFiles(path.join(dir, 'include'))).some((f) => f.includes(path.sep)) ? { includeDir: path.join(dir, 'include') } : {}),
     tests,
     checker,
-    interaction: settings.interaction,
+    interaction: await interactionIn(dir, settings.interaction),
     ...(settings.scoring ? { scoring: await scoringOf(tests, path.join(dir, 'data'), groups, settings.modern, settings.format2025) } : {}),
     statement: statementFiles,
     submissions,
@@ -153,7 +153,8 @@ function checkFlags(flags: string[], what: string): void {
 
 function validatorSpec(source: string, settings: KattisSettings, flags: string[]): CheckerSpec {
   const limits = settings.resourceLimits.validator;
-  return settings.protocol === 'testlib' ? { kind: 'testlib', source, ...(limits ? { limits } : {}) } : { kind: 'kattis', source, flags, ...(limits ? { limits } : {}) };
+  if (settings.protocol !== 'kattis') return { kind: settings.protocol, source, ...(limits ? { limits } : {}) };
+  return { kind: 'kattis', source, flags, ...(limits ? { limits } : {}) };
 }
 
 async function statement(dir: string): Promise<Problem['statement']> {
@@ -201,4 +202,12 @@ async function texProblemName(texPath: string | undefined): Promise<string | und
   if (!texPath) return undefined;
   const m = /\\problemname\{([^{}\n]{1,200})\}/.exec((await readText(texPath)) ?? '');
   return m?.[1].trim() || undefined;
+}
+
+/** The interaction, its testlib_checker (a path the package names) resolved inside the package. */
+async function interactionIn(dir: string, interaction: KattisSettings['interaction']): Promise<KattisSettings['interaction']> {
+  if (!interaction?.checker) return interaction;
+  const source = path.join(dir, interaction.checker.source);
+  if (!(await stat(source).catch(() => null))) throw new PackageError(`problem.yaml: testlib_checker ${interaction.checker.source} is not in the package`);
+  return { ...interaction, checker: { kind: 'testlib', source } };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { usernameKey } from '../../modules/accounts/usernames.ts';
+import { usernameKey } from '../../common/username-keys.ts';
 
 // Canonical usernames (issue 26, item 6): users.username_key, the name's NFKC, lower-case,
 // TR39-skeleton key (modules/accounts/usernames.ts), unique. Names chosen before may clash

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { usernameShape } from '../../modules/accounts/usernames.ts';
+import { usernameShape } from '../../common/username-keys.ts';
 
 // Usernames' shapes (accounts/usernames.ts usernameShape, found in review): the TR39 skeleton
 // taken before lower-casing, so that `AIice` (capital I, which TR39 maps to l) is too like

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { route } from '../../http/route.ts';
 import { idField } from '../../http/fields.ts';
 import { issueApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
+import { apiTokenInfo, issuedApiToken } from './wire.ts';
 
 const TAG = 'admin api tokens';
 
@@ -20,7 +21,7 @@ export const apiTokenRoutes = [
         label: z.string({ error: 'label must be text' }).trim().min(1, 'label cannot be empty: say what the token is for').max(100, 'label: at most 100 characters'),
       })
       .strict(),
-    reply: z.object({ id: z.number().int(), token: z.string(), username: z.string(), label: z.string() }),
+    reply: issuedApiToken,
     handler: ({ body, user }, { db }) => issueApiToken(db, user!, body.username, body.label),
   }),
   route({
@@ -29,9 +30,7 @@ export const apiTokenRoutes = [
     role: 'admin',
     tag: TAG,
     summary: 'Every API token (never its secret), newest first; revoked ones for a day',
-    reply: z.array(
-      z.object({ id: z.number().int(), username: z.string(), label: z.string(), issuedBy: z.string().nullable(), createdAt: z.string(), revoked: z.boolean() }),
-    ),
+    reply: z.array(apiTokenInfo),
     handler: (_input, { db }) => listApiTokens(db),
   }),
   route({

@@ -8,27 +8,10 @@ import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import type { CurrentUser } from './current-user.ts';
 import { hashToken, newToken } from './tokens.ts';
+import type { ApiTokenInfo, IssuedApiToken } from './wire.ts';
 
 export const API_TOKEN_ONLY_CCS = 'An API token is accepted only on the Contest API (/api/ccs); log in for the rest';
 const SUPERADMIN = 2;
-
-export interface IssuedApiToken {
-  id: number;
-  /** The secret, shown this once. */
-  token: string;
-  username: string;
-  label: string;
-}
-
-export interface ApiTokenInfo {
-  id: number;
-  username: string;
-  label: string;
-  /** The administrator who issued it, null once that account is deleted. */
-  issuedBy: string | null;
-  createdAt: string;
-  revoked: boolean;
-}
 
 /** `caller` null: the machine's operator (`verdict token issue` on the local database). */
 export async function issueApiToken(db: Kysely<DB>, caller: CurrentUser | null, username: string, label: string): Promise<IssuedApiToken> {

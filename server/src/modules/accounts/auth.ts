@@ -8,20 +8,23 @@ import { fail, isDomainError } from '../../common/errors.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, replacePassword, resolveToken, revokeToken } from './tokens.ts';
-import type { Services } from '../../services.ts';
+import type { Clock } from '../../common/clock.ts';
+import type { Config } from '../../config.ts';
+import type { Mailer } from '../mail/index.ts';
 import { checkCaptcha, type CaptchaAnswer } from './captcha.ts';
+import type { Session } from './wire.ts';
 import { assertUsernameAllowed, assertUsernameFree, usernameColumns } from './usernames.ts';
 import { consumeEmailCode, sendEmailCode, type CodePurpose } from './email-codes.ts';
 import { assertMailAllowed, beginLoginTry, clearAccountFailures, recordMailSent, underLoginTry } from './rate-limit.ts';
 
 export type LoginRole = 'user' | 'admin';
 
-export interface Session {
-  token: string;
-  username: string;
+interface AuthServices {
+  db: Kysely<DB>;
+  config: Config;
+  mailer: Mailer;
+  clock: Clock;
 }
-
-type AuthServices = Pick<Services, 'db' | 'config' | 'mailer' | 'clock'>;
 
 interface UserRow {
   id: number;

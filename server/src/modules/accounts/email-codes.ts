@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { Mailer } from '../mail/mail.ts';
+import type { Mailer } from '../mail/index.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;

@@ -9,34 +9,12 @@
 // characters (zero-width, soft hyphen, variation selectors…), text-direction controls and names
 // mixing scripts, except the mixes TR39's "highly restrictive" profile allows (Latin with Han
 // and Japanese kana, with Han and Bopomofo, with Han and Hangul).
-import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
+import { usernameKey, usernameShape } from '../../common/username-keys.ts';
 
-const prototypes: Record<string, string> = createRequire(import.meta.url)('unhomoglyph/data.json');
-
-/** Every character replaced by its confusables prototype (TR39's skeleton, on NFD text). */
-function skeleton(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFD')) out += prototypes[ch] ?? ch;
-  return out.normalize('NFD');
-}
-
-/** The canonical key of a name (also of an e-mail address, for the login limits). */
-export function usernameKey(name: string): string {
-  return skeleton(name.normalize('NFKC').toLowerCase()).toLowerCase().normalize('NFC');
-}
-
-/**
- * The name's skeleton taken before lower-casing (then lower-cased and skeletoned again). The key
- * lower-cases first, which turns a capital I into i where TR39 maps it to l: `AIice` had another
- * key than `alice` (found in review). Lower-casing after the skeleton instead would part `ALICE`
- * from `alice`, so a name is too like another when either its key or its shape is the other's.
- */
-export function usernameShape(name: string): string {
-  return skeleton(skeleton(name.normalize('NFKC')).toLowerCase()).toLowerCase().normalize('NFC');
-}
+export { usernameKey, usernameShape };
 
 /** The columns a name sets on its users row. */
 export function usernameColumns(name: string): { username_key: string; username_shape: string } {

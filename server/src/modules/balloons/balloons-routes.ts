@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { route } from '../../http/route.ts';
 import { idField } from '../../http/fields.ts';
 import { listBalloons, markBalloon } from './balloons.ts';
+import { balloon, balloonList } from './wire.ts';
 
-const time = z.string().meta({ description: 'yyyy-MM-dd HH:mm:ss, Asia/Shanghai' });
 const DELIVERED_MESSAGE = 'delivered must be true or false';
 
 /** A boolean from JSON, or from a form's text: true/false, 1/0. */
@@ -16,26 +16,6 @@ const deliveredField = z
     return v;
   }, z.boolean({ error: DELIVERED_MESSAGE }))
   .meta({ type: 'boolean', description: 'true: delivered now; false: not delivered' });
-
-const balloon = z.object({
-  submissionId: z.number().int().meta({ description: 'the first accepted submission' }),
-  contestId: z.number().int(),
-  userId: z.number().int(),
-  username: z.string(),
-  nickname: z.string(),
-  problemId: z.number().int(),
-  problemLetter: z.string(),
-  problemTitle: z.string(),
-  color: z.string().nullable().meta({ description: "the problem's colour #rrggbb, or null" }),
-  colorName: z.string().nullable(),
-  acceptTime: time.meta({ description: 'when the accepted code was submitted (yyyy-MM-dd HH:mm:ss, Asia/Shanghai)' }),
-  contestSeconds: z.number().int().meta({ description: 'whole seconds from the start to the accepted submission' }),
-  firstToSolve: z.boolean().meta({ description: "the contest's first balloon of this problem" }),
-  afterFreeze: z.boolean().meta({ description: 'accepted at or after the scoreboard freeze' }),
-  delivered: z.boolean(),
-  deliveredBy: z.string().nullable().meta({ description: 'the administrator who marked it delivered' }),
-  deliveredAt: time.nullable(),
-});
 
 export const balloonRoutes = [
   route({
@@ -52,11 +32,7 @@ export const balloonRoutes = [
           .meta({ type: 'string', enum: ['undelivered', 'all'] }),
       })
       .strict(),
-    reply: z.object({
-      items: z.array(balloon),
-      total: z.number().int().meta({ description: 'balloons of the contest' }),
-      undelivered: z.number().int().meta({ description: 'of which not delivered yet' }),
-    }),
+    reply: balloonList,
     handler: ({ query }, { db }) => listBalloons(db, query.contestId, query.status),
   }),
   route({

@@ -8,42 +8,9 @@ import { problemLetter } from '@verdict/shared';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import { formatTime } from '../../common/wire.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { findContest, type ContestRow } from '../contests/contest-access.ts';
-
-export interface Balloon {
-  /** The first accepted submission. */
-  submissionId: number;
-  contestId: number;
-  userId: number;
-  username: string;
-  nickname: string;
-  problemId: number;
-  problemLetter: string;
-  problemTitle: string;
-  /** The problem's colour `#rrggbb` and its name; null when it has none. */
-  color: string | null;
-  colorName: string | null;
-  /** When the accepted code was submitted. */
-  acceptTime: string;
-  /** Whole seconds from the contest's start to then. */
-  contestSeconds: number;
-  /** The first balloon of this problem in the contest. */
-  firstToSolve: boolean;
-  /** Accepted at or after the contest's freeze time. */
-  afterFreeze: boolean;
-  delivered: boolean;
-  /** The administrator who marked it delivered (null when not delivered or the account is gone). */
-  deliveredBy: string | null;
-  deliveredAt: string | null;
-}
-
-export interface BalloonList {
-  items: Balloon[];
-  /** Every balloon of the contest, and those not delivered yet (whatever the filter). */
-  total: number;
-  undelivered: number;
-}
+import type { CurrentUser } from '../accounts/index.ts';
+import { findContest, type ContestRow } from '../contests/index.ts';
+import type { Balloon, BalloonList } from './wire.ts';
 
 export interface DeliveryInput {
   contestId: number;

@@ -1,5 +1,6 @@
 // Administrators' routes beside the Contest API (docs/ccs-api.md): a contest's defined groups,
-// the groups of its teams, the countries of organizations, and the contest as a Contest Package.
+// the groups of its teams, the countries of organizations, and the contest as a Contest Package
+// (out, and in: a contest set up from one).
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
@@ -7,6 +8,8 @@ import { fail } from '../../common/errors.ts';
 import { idField } from '../../http/fields.ts';
 import { fileReply, route, type RouteDef } from '../../http/route.ts';
 import { setContestGroups, setOrganizationCountries, setTeamGroups } from './ccs-groups.ts';
+import { checkZipUpload } from '../problems/index.ts';
+import { importContestPackageZip } from './ccs-package-import.ts';
 import { contestPackageZip } from './ccs-package-write.ts';
 import { contestTeams } from './ccs-teams.ts';
 
@@ -46,6 +49,19 @@ export const ccsAdminRoutes: RouteDef[] = [
     query: z.object({ contestId: idField('contestId') }).strict(),
     reply: fileReply('application/zip'),
     handler: ({ query }, services) => contestPackageZip(services, query.contestId),
+  }),
+  route({
+    method: 'post',
+    path: '/api/contest/package',
+    role: 'admin',
+    tag: TAG,
+    summary:
+      'Set a contest up from an ICPC Contest Package zip (as DOMjudge or GET /api/contest/package writes it): problems from their packages, teams as users, organizations, groups; results are not imported. What Verdict cannot set up is refused by name, creating nothing',
+    encoding: 'multipart',
+    maxFileSize: (config) => config.uploadMaxBytes,
+    body: z.object({}),
+    reply: z.object({ contestId: z.number().int(), log: z.array(z.string()) }),
+    handler: async ({ files }, services) => importContestPackageZip(services, (await checkZipUpload(files.file)).path),
   }),
   route({
     method: 'get',

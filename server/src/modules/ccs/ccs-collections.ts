@@ -3,8 +3,8 @@
 import { accountObjects, personObjects } from './ccs-accounts.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Leaderboards } from '../contests/leaderboard.ts';
-import type { LanguageCatalog } from '../problems/templates-languages.ts';
+import type { Leaderboards } from '../contests/index.ts';
+import type { LanguageCatalog } from '../problems/index.ts';
 import { contestClarifications, clarificationObjects, type ClarificationRow } from './ccs-clarifications.ts';
 import { contestObject, stateObject } from './ccs-contest.ts';
 import { contestProblemRows, judgementTypeObjects, languageObjects, problemObjects } from './ccs-problems.ts';

@@ -1,7 +1,6 @@
 // The contest-wide objects of the Contest API: the API information, a contest, its state and
 // what a reader may access.
-import type { ContestRow } from '../contests/contest-access.ts';
-import { PENALTY_PER_REJECTION } from '../contests/scoreboard.ts';
+import { type ContestRow, PENALTY_PER_REJECTION } from '../contests/index.ts';
 import { absTime, absTimeOrNull, relTime } from './ccs-format.ts';
 import { versionOf } from './ccs-versions.ts';
 import { serves, type CcsContext } from './ccs-viewer.ts';

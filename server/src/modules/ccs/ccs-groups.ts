@@ -32,12 +32,16 @@ export async function contestGroups(db: Kysely<DB>, contestId: number): Promise<
   return [...BUILTIN_GROUPS, ...defined];
 }
 
-/** Each team's group ids (a team with no built-in group is a participant), by user id. */
+/** Each team's group ids by id (a team with no built-in group is a participant), by user id. */
 export async function teamGroupIds(db: Kysely<DB>, contestId: number, userIds: number[]): Promise<Map<number, string[]>> {
   const rows = await db.selectFrom('ccs_team_groups').select(['user_id', 'group_id']).where('contest_id', '=', contestId).orderBy('group_id').execute();
   const byUser = new Map<number, string[]>(userIds.map((id) => [id, []]));
   for (const row of rows) byUser.get(row.user_id)?.push(row.group_id);
-  for (const ids of byUser.values()) if (!ids.some((id) => BUILTIN_IDS.has(id))) ids.unshift('participants');
+  // By id, whether a team's participation is stored or implied (the same after an import).
+  for (const ids of byUser.values()) {
+    if (!ids.some((id) => BUILTIN_IDS.has(id))) ids.push('participants');
+    ids.sort();
+  }
   return byUser;
 }
 

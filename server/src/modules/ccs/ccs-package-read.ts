@@ -2,20 +2,23 @@
 // `verdict contest import` sets up: the contest, its problems with their packages, the teams'
 // accounts, organizations (with countries) and groups. Read: contest.yaml|json,
 // problems.yaml|json, teams.json, accounts.yaml|json, organizations.json, groups.json, and each
-// problem's package (problems/<id>/<id>.zip, problems/<id>.zip or <id>.zip). What Verdict cannot
+// problem's package (problems/<id>/<id>.zip, problems/<id>.zip or <id>.zip) with what
+// problems.yaml says beyond its limits (output_limit, code_limit, rgb/color: ccs-problem-fields.ts). What Verdict cannot
 // set up is refused by name; the results (submissions, judgements, runs, clarifications, awards,
 // the event feed) are not imported, and the plan says so.
 import fs from 'node:fs';
 import path from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import { parseCcsTime, parseRelTime } from './ccs-time.ts';
-import { isBuiltinGroup } from './ccs-groups.ts';
+import { parsePackageColor } from '@verdict/shared';
+import { CCS_ID, isBuiltinGroup } from './ccs-groups.ts';
+import type { ProblemFields } from './ccs-problem-fields.ts';
 
 export class PackageError extends Error {}
 
 export interface PackagePlan {
   contest: { id: string | null; name: string; start: Date; end: Date; freeze: Date | null; scoring: 'icpc' | 'ioi' };
-  problems: { id: string; label: string; name: string; timeLimitMs: number; memoryLimitMb: number; packageZip: string }[];
+  problems: { id: string; label: string; name: string; timeLimitMs: number; memoryLimitMb: number; packageZip: string; fields: ProblemFields }[];
   organizations: { id: string; name: string; country: string | null }[];
   groups: { id: string; name: string; hidden: boolean }[];
   teams: { id: string; username: string; name: string; password: string | null; organization: string | null; groupIds: string[] }[];
@@ -90,6 +93,23 @@ function readContest(dir: string): PackagePlan['contest'] {
   };
 }
 
+/** output_limit, code_limit and the colour (rgb, or color where it names the same): written into the problem's package. */
+function problemFields(p: Obj, id: string): ProblemFields {
+  const positive = (key: string) => {
+    const v = p[key];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new PackageError(`problem ${id}: ${key} must be a positive integer, not ${JSON.stringify(v)}`);
+    return v;
+  };
+  const rgb = typeof p.rgb === 'string' ? p.rgb : null;
+  const name = typeof p.color === 'string' ? p.color : null;
+  for (const [key, v] of [['rgb', rgb], ['color', name]] as const) {
+    if (v !== null && !parsePackageColor(v)) throw new PackageError(`problem ${id}: ${key} ${JSON.stringify(v)} is neither a hex colour (#rrggbb) nor a CSS colour name`);
+  }
+  const sameColor = rgb !== null && name !== null && parsePackageColor(rgb)!.color === parsePackageColor(name)!.color;
+  return { outputLimitMb: positive('output_limit'), codeLimitKb: positive('code_limit'), color: sameColor || rgb === null ? name : rgb };
+}
+
 function problemZip(dir: string, id: string): string {
   for (const candidate of [`problems/${id}/${id}.zip`, `problems/${id}.zip`, `${id}.zip`]) {
     if (fs.existsSync(path.join(dir, candidate))) return path.join(dir, candidate);
@@ -103,6 +123,8 @@ export function readContestPackage(dir: string): PackagePlan {
   const problems = list(readDoc(dir, 'problems', true), 'problems')
     .map((p, i) => {
       const id = text(p, 'id', `problem ${i + 1}`);
+      // The id names the problem's package in the package: nothing outside it may be read.
+      if (!CCS_ID.test(id)) throw new PackageError(`problem ${JSON.stringify(id)}: its id is not a Contest API ID (letters, digits, _ . -; at most 36; not starting with - or .)`);
       const timeLimit = typeof p.time_limit === 'number' ? p.time_limit : 1;
       return {
         id,
@@ -112,6 +134,7 @@ export function readContestPackage(dir: string): PackagePlan {
         timeLimitMs: Math.round(timeLimit * 1000),
         memoryLimitMb: typeof p.memory_limit === 'number' ? p.memory_limit : 256,
         packageZip: problemZip(dir, id),
+        fields: problemFields(p, id),
       };
     })
     .sort((a, b) => a.ordinal - b.ordinal)
@@ -131,6 +154,7 @@ export function readContestPackage(dir: string): PackagePlan {
   const accountOf = new Map(accounts.filter((a) => a.team_id !== undefined && a.team_id !== null).map((a) => [String(a.team_id), a]));
   const orgIds = new Set(organizations.map((o) => o.id));
   const groupIds = new Set(groups.map((g) => g.id));
+  const hiddenGroups = new Set(['hidden', ...groups.filter((g) => g.hidden).map((g) => g.id)]);
   const teams = list(readDoc(dir, 'teams'), 'teams.json').map((t) => {
     const id = text(t, 'id', 'a team');
     const account = accountOf.get(id);
@@ -145,8 +169,8 @@ export function readContestPackage(dir: string): PackagePlan {
       name: typeof t.display_name === 'string' && t.display_name ? t.display_name : typeof t.name === 'string' ? t.name : id,
       password: account && typeof account.password === 'string' ? account.password : null,
       organization,
-      // Hidden teams go to the hidden group; the built-in groups Verdict has are kept as they are.
-      groupIds: t.hidden === true && !ids.includes('hidden') ? [...ids.filter((g) => !['participants', 'observers'].includes(g)), 'hidden'] : ids,
+      // A hidden team in no hidden group goes to the built-in hidden one; the groups are kept as they are.
+      groupIds: t.hidden === true && !ids.some((g) => hiddenGroups.has(g)) ? [...ids.filter((g) => !['participants', 'observers'].includes(g)), 'hidden'] : ids,
     };
   });
   const ignored = fs.readdirSync(dir).filter((f) => RESULTS.includes(f.replace(/\.(json|ndjson|yaml)$/, '')));

@@ -7,14 +7,19 @@
 // and to `verdict contest export`.
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { Services } from '../../services.ts';
+import type { Clock } from '../../common/clock.ts';
+import type { Config } from '../../config.ts';
 import { FileReply } from '../../common/files.ts';
-import { exportProblem } from '../problems/problem-export-routes.ts';
-import { CcsReader, COLLECTIONS, REST_ONLY_COLLECTIONS } from './ccs-collections.ts';
+import { exportProblem } from '../problems/index.ts';
+import { CcsReader, COLLECTIONS, REST_ONLY_COLLECTIONS, type CcsDeps } from './ccs-collections.ts';
 import { feedSnapshot } from './ccs-feed-snapshot.ts';
 import { submissionFilesZip } from './ccs-submission-files.ts';
+import { groupObject } from './ccs-teams.ts';
 import { apiInformation, type VersionedContext } from './ccs-versions.ts';
 import { ccsContext } from './ccs-viewer.ts';
+
+/** What writing a contest package needs of the services. */
+type PackageServices = CcsDeps & { config: Config; clock: Clock };
 
 /** The endpoints of a contest a package holds as <endpoint>.json, besides contest.json and api.json. */
 export const PACKAGE_ENDPOINTS: readonly string[] = [...COLLECTIONS, ...REST_ONLY_COLLECTIONS, 'state', 'scoreboard'];
@@ -28,15 +33,24 @@ async function bytesOf(body: Buffer | Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * groups.json: the API's groups, a hidden one with `"hidden": true` as DOMjudge's groups.json
+ * has it (the API's group has no such property: there its teams say they are hidden), so that
+ * importing the package hides the same groups (docs/ccs-api.md, Contest packages).
+ */
+async function packageGroups(reader: CcsReader) {
+  return (await reader.groups()).map((g) => ({ ...groupObject(g), ...(g.hidden ? { hidden: true } : {}) }));
+}
+
 /** The package's files by path. */
-export async function contestPackageFiles(services: Services, ctx: VersionedContext): Promise<Map<string, Buffer>> {
+export async function contestPackageFiles(services: PackageServices, ctx: VersionedContext): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
   const json = (name: string, value: unknown) => files.set(name, Buffer.from(`${JSON.stringify(value, null, 2)}\n`));
   const reader = new CcsReader(services, ctx);
   json('api.json', apiInformation('2026-01'));
   json('contest.json', reader.contest());
   for (const endpoint of PACKAGE_ENDPOINTS) {
-    json(`${endpoint}.json`, endpoint === 'state' ? reader.state() : endpoint === 'scoreboard' ? await reader.scoreboard() : await reader.collection(endpoint as never));
+    json(`${endpoint}.json`, endpoint === 'state' ? reader.state() : endpoint === 'scoreboard' ? await reader.scoreboard() : endpoint === 'groups' ? await packageGroups(reader) : await reader.collection(endpoint as never));
   }
   // Each notification as the feed writes it, without a token (optional in a package).
   files.set('event-feed.ndjson', Buffer.from((await feedSnapshot(reader)).map((item) => `${item.head}}\n`).join('')));
@@ -54,7 +68,7 @@ export async function contestPackageFiles(services: Services, ctx: VersionedCont
 }
 
 /** GET /api/contest/package: the package of a contest as a zip (administrators). */
-export async function contestPackageZip(services: Services, contestId: number): Promise<FileReply> {
+export async function contestPackageZip(services: PackageServices, contestId: number): Promise<FileReply> {
   // The administrators' view: CCS_ANONYMOUS does not apply ('all' only lets the look-up through).
   const base = await ccsContext(services.db, null, String(contestId), services.clock.now(), 'all');
   const ctx: VersionedContext = { ...base, viewer: { role: 'admin' }, version: '2026-01' };

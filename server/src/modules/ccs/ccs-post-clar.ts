@@ -5,16 +5,15 @@
 // `to_group_ids` and a `reply_to_id` must not be given. Judges answer in Verdict (admin_clar is
 // not offered).
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { askQuestion } from '../clarifications/clarifications.ts';
-import type { Services } from '../../services.ts';
-import { CcsReader } from './ccs-collections.ts';
+import type { CurrentUser } from '../accounts/index.ts';
+import { askQuestion } from '../clarifications/index.ts';
+import { CcsReader, type CcsDeps } from './ccs-collections.ts';
 import type { CcsContext } from './ccs-viewer.ts';
 
 const FORBIDDEN = ['id', 'time', 'contest_time', 'to_team_ids', 'to_group_ids', 'to_team_id'];
 const KNOWN = new Set([...FORBIDDEN, 'text', 'problem_id', 'from_team_id', 'reply_to_id']);
 
-export async function postClarification(services: Services, ctx: CcsContext, user: CurrentUser, body: Record<string, unknown>) {
+export async function postClarification(services: CcsDeps, ctx: CcsContext, user: CurrentUser, body: Record<string, unknown>) {
   if (ctx.viewer.role !== 'team') {
     throw fail('FORBIDDEN', ctx.viewer.role === 'admin' ? 'Judges answer and announce in Verdict (/api/clarification/admin/...): the admin_clar capability is not offered' : "Only a contest's teams may post clarifications (post_clar)");
   }

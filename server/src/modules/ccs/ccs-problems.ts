@@ -4,9 +4,9 @@ import path from 'node:path';
 import { problemLetter } from '@verdict/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { LANGUAGES_DIR, type LanguageCatalog } from '../problems/templates-languages.ts';
-import { MAX_SOURCE_BYTES } from '../submissions/source-limits.ts';
+import { LANGUAGES_DIR, type LanguageCatalog } from '../problems/index.ts';
 import { JUDGEMENT_TYPES, seconds } from './ccs-format.ts';
+import { DEFAULT_CODE_LIMIT_KB, DEFAULT_OUTPUT_LIMIT_MB } from './ccs-problem-fields.ts';
 import { problemsOpen, type CcsContext } from './ccs-viewer.ts';
 
 /** A contest's problems in contest order, with what their packages say. */
@@ -22,17 +22,13 @@ export async function contestProblemRows(db: Kysely<DB>, contestId: number) {
     .execute();
 }
 
-/** The judge's cap on a run's output (packages/judge: 64 MiB unless a package's limits.output says otherwise). */
-const OUTPUT_LIMIT_MIB = 64;
-/** The largest source Verdict takes (MAX_SOURCE_BYTES, 64 KiB). */
-const CODE_LIMIT_KIB = MAX_SOURCE_BYTES / 1024;
 
 /** The problems the reader may see: none before the start (but to administrators). */
 export async function problemObjects(db: Kysely<DB>, ctx: CcsContext) {
   if (!problemsOpen(ctx)) return [];
   const rows = await contestProblemRows(db, ctx.contest.id);
   return rows.map((row, i) => {
-    const meta = (row.meta ?? {}) as { tests?: unknown; maxScore?: unknown };
+    const meta = (row.meta ?? {}) as { tests?: unknown; maxScore?: unknown; outputLimitMb?: unknown; codeLimitKb?: unknown };
     return {
       id: String(row.id),
       label: problemLetter(i),
@@ -41,8 +37,9 @@ export async function problemObjects(db: Kysely<DB>, ctx: CcsContext) {
       ...(row.color ? { rgb: row.color, color: row.color_name ?? row.color } : {}),
       time_limit: seconds(row.time_limit),
       memory_limit: row.memory_limit,
-      output_limit: OUTPUT_LIMIT_MIB,
-      code_limit: CODE_LIMIT_KIB,
+      // The package's limits.output and limits.code where it names them (PackageMeta), else the judge's.
+      output_limit: typeof meta.outputLimitMb === 'number' ? Math.ceil(meta.outputLimitMb) : DEFAULT_OUTPUT_LIMIT_MB,
+      code_limit: typeof meta.codeLimitKb === 'number' ? Math.min(Math.ceil(meta.codeLimitKb), DEFAULT_CODE_LIMIT_KB) : DEFAULT_CODE_LIMIT_KB,
       test_data_count: typeof meta.tests === 'number' ? meta.tests : 0,
       ...(ctx.contest.scoring_rule !== 'icpc' && typeof meta.maxScore === 'number' ? { max_score: meta.maxScore } : {}),
     };

@@ -2,8 +2,7 @@
 // the live one, everyone else the frozen one while the board is frozen (the same boards and
 // cache as GET /api/BangDan/AllResultList).
 import { problemLetter } from '@verdict/shared';
-import type { Leaderboards } from '../contests/leaderboard.ts';
-import type { ScoreboardRow } from '../contests/scoreboard.ts';
+import type { Leaderboards, ScoreboardRow } from '../contests/index.ts';
 import { absTime, contestTime } from './ccs-format.ts';
 import { stateObject } from './ccs-contest.ts';
 import type { Judging } from './ccs-submissions.ts';

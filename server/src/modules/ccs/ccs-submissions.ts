@@ -4,7 +4,7 @@
 // the test results of a submission's current judgement only: Verdict keeps no others.
 import type { Kysely } from 'kysely';
 import type { DB, TestResult } from '../../db/schema.ts';
-import { PENDING_STATES } from '../submissions/submissions-states.ts';
+import { PENDING_STATES } from '../submissions/index.ts';
 import { absTime, contestTime, judgementTypeOf, seconds, simplifiedTypeOf } from './ccs-format.ts';
 import { seesJudgement, type CcsContext } from './ccs-viewer.ts';
 

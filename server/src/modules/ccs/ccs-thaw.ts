@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import { thawScoreboard } from '../contests/contest-freeze.ts';
+import { thawScoreboard } from '../contests/index.ts';
 import { contestObject } from './ccs-contest.ts';
 import { parseCcsTime } from './ccs-time.ts';
 import type { CcsContext } from './ccs-viewer.ts';

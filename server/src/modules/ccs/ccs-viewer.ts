@@ -11,9 +11,8 @@ import type { Kysely } from 'kysely';
 import type { CcsAnonymous } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { isAdmin, isContestMember, type ContestRow } from '../contests/contest-access.ts';
-import { isBoardFrozen, type BoardView } from '../contests/contest-freeze.ts';
+import type { CurrentUser } from '../accounts/index.ts';
+import { isAdmin, isContestMember, type ContestRow, isBoardFrozen, type BoardView } from '../contests/index.ts';
 
 export type CcsViewer = { role: 'admin' } | { role: 'team'; userId: number } | { role: 'public' } | { role: 'anonymous' };
 

@@ -1,45 +1,10 @@
 // Clarifications as rows (with their contest, problem letter and people) and as the two views
 // that travel: a member's, which never names who asked, and the judges', which does.
 import { sql, type Kysely } from 'kysely';
-import { problemLetter, type ClarificationVisibility } from '@verdict/shared';
+import { problemLetter } from '@verdict/shared';
 import type { DB } from '../../db/schema.ts';
 import { formatTime } from '../../common/wire.ts';
-
-export type ClarificationKind = 'question' | 'announcement';
-
-/** What a contest's member sees (docs/api-decisions.md, Clarifications). */
-export interface MemberClarification {
-  id: number;
-  contestId: number;
-  kind: ClarificationKind;
-  /** The problem it is about; null for the contest in general. */
-  problemId: number | null;
-  /** The problem's letter in the contest; null when general (or the problem left the contest). */
-  problemLetter: string | null;
-  /** '' when general, and to a member before the contest's start (a title can give a problem away). */
-  problemTitle: string;
-  /** The question, or the announcement. */
-  text: string;
-  answer: string | null;
-  visibility: ClarificationVisibility;
-  /** Asked by the caller. */
-  mine: boolean;
-  createTime: string;
-  answerTime: string | null;
-  /** Changes whenever the clarification does (asked, answered, posted). */
-  version: number;
-}
-
-/** What judges see: the member's view and who asked and who answered. */
-export interface JudgeClarification extends MemberClarification {
-  contestTitle: string;
-  /** The asker; null for an announcement. */
-  userId: number | null;
-  username: string | null;
-  nickname: string | null;
-  /** The judge who answered (or posted the announcement); null when unanswered. */
-  answeredBy: string | null;
-}
+import type { JudgeClarification, MemberClarification } from './wire.ts';
 
 /** The rows with everything both views need; callers add their own conditions. */
 export function selectClarifications(db: Kysely<DB>, contestId?: number) {

@@ -4,9 +4,10 @@ import { sql, type Kysely } from 'kysely';
 import type { ClarificationVisibility } from '@verdict/shared';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { findContest } from '../contests/contest-access.ts';
-import { judgeView, selectClarifications, type JudgeClarification } from './clarification-rows.ts';
+import type { CurrentUser } from '../accounts/index.ts';
+import { findContest } from '../contests/index.ts';
+import { judgeView, selectClarifications } from './clarification-rows.ts';
+import type { JudgeClarification } from './wire.ts';
 import { assertProblemOfContest } from './clarifications.ts';
 
 export interface JudgeListFilter {

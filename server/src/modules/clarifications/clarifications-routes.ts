@@ -6,38 +6,12 @@ import { route } from '../../http/route.ts';
 import { idField, intField, textField } from '../../http/fields.ts';
 import { askQuestion, clarificationsForMember, markClarificationsSeen } from './clarifications.ts';
 import { answerQuestion, clarificationsForJudges, postAnnouncement } from './clarifications-judges.ts';
-
-const time = z.string().meta({ description: 'yyyy-MM-dd HH:mm:ss, Asia/Shanghai' });
-const visibility = z.enum(['private', 'public'], "visibility must be 'private' or 'public'");
+import { judgeClarification, memberClarification, memberClarifications, visibility } from './wire.ts';
 
 /** A problem of the contest, or nothing (blank or null too) for the contest in general. */
 const optionalProblemId = z
   .preprocess((v) => (v === '' || v === null ? undefined : v), idField('problemId').optional())
   .meta({ type: 'integer', minimum: 1, description: 'a problem of the contest; leave out for the contest in general' });
-
-const memberClarification = z.object({
-  id: z.number().int(),
-  contestId: z.number().int(),
-  kind: z.enum(['question', 'announcement']),
-  problemId: z.number().int().nullable(),
-  problemLetter: z.string().nullable().meta({ description: 'null: the contest in general' }),
-  problemTitle: z.string().meta({ description: "'' when general, and to members before the start" }),
-  text: z.string().meta({ description: 'the question, or the announcement' }),
-  answer: z.string().nullable(),
-  visibility: visibility.meta({ description: 'private: the asker alone sees it; public: every member (without the asker)' }),
-  mine: z.boolean().meta({ description: 'asked by the caller' }),
-  createTime: time,
-  answerTime: time.nullable(),
-  version: z.number().int().meta({ description: 'changes whenever the clarification does' }),
-});
-
-const judgeClarification = memberClarification.extend({
-  contestTitle: z.string(),
-  userId: z.number().int().nullable().meta({ description: 'the asker; null for an announcement' }),
-  username: z.string().nullable(),
-  nickname: z.string().nullable(),
-  answeredBy: z.string().nullable().meta({ description: 'the judge who answered or announced' }),
-});
 
 export const clarificationRoutes = [
   route({
@@ -47,7 +21,7 @@ export const clarificationRoutes = [
     tag: 'clarifications',
     summary: "What the caller may see of a contest's clarifications: announcements, their own questions, answers to all (members and admins)",
     query: z.object({ contestId: idField('contestId') }).strict(),
-    reply: z.object({ items: z.array(memberClarification), seenVersion: z.number().int() }),
+    reply: memberClarifications,
     handler: ({ query, user }, { db, clock }) => clarificationsForMember(db, user!, query.contestId, clock.now()),
   }),
   route({

@@ -4,15 +4,10 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { CLARIFICATION_LIMITS } from '@verdict/shared';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { assertCanSeeContest, assertContestStarted, isAdmin } from '../contests/contest-access.ts';
-import { memberView, selectClarifications, type MemberClarification } from './clarification-rows.ts';
-
-export interface MemberClarifications {
-  items: MemberClarification[];
-  /** The version up to which the caller has seen this contest's clarifications (0: none). */
-  seenVersion: number;
-}
+import type { CurrentUser } from '../accounts/index.ts';
+import { assertCanSeeContest, assertContestStarted, isAdmin } from '../contests/index.ts';
+import { memberView, selectClarifications } from './clarification-rows.ts';
+import type { MemberClarification, MemberClarifications } from './wire.ts';
 
 export interface QuestionInput {
   contestId: number;

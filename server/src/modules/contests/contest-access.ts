@@ -4,7 +4,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ContestsTable, DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 
 export type ContestRow = Selectable<ContestsTable>;
 

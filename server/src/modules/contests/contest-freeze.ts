@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import { formatTime } from '../../common/wire.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { findContest, isAdmin, type ContestRow } from './contest-access.ts';
 
 /** Which board a reply shows: every verdict, or what the public sees during a freeze. */

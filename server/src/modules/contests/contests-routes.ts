@@ -6,6 +6,7 @@ import { route } from '../../http/route.ts';
 import { idField, idListBody, optionalIntQuery, optionalTextQuery, optionalTimeField, textField, timeField, titleField } from '../../http/fields.ts';
 import { addContest, contestByTitle, contestInfo, contestsOfUser, deleteContests, listContests, toWireContest, updateContest, type ContestFields } from './contests.ts';
 import { thawScoreboard } from './contest-freeze.ts';
+import { wireContest } from './wire.ts';
 
 const contestFields = {
   title: titleField('Please input the title', 100, 'The length of the title should be at most 100 characters'),
@@ -24,21 +25,6 @@ const contestFields = {
     .optional()
     .meta({ description: 'Run every test of an ICPC submission and show each verdict (default false: stop at the first failing test)' }),
 };
-
-const time = z.string().meta({ description: 'yyyy-MM-dd HH:mm:ss, Asia/Shanghai' });
-const wireContest = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  startTime: time,
-  endTime: time,
-  createTime: time,
-  freezeTime: time.nullable().meta({ description: 'When the public scoreboard freezes (yyyy-MM-dd HH:mm:ss, Asia/Shanghai); null: never' }),
-  thawTime: time.nullable().meta({ description: 'When an administrator thawed the scoreboard; null: not thawed' }),
-  frozen: z.boolean().meta({ description: 'Whether contestants see the frozen scoreboard now' }),
-  serverTime: time.meta({ description: "The server's clock at this reply (yyyy-MM-dd HH:mm:ss, Asia/Shanghai), for countdowns" }),
-  scoringRule: z.enum(SCORING_RULES).meta({ description: 'How the leaderboard counts and ranks: icpc, ioi or oi' }),
-  showAllTests: z.boolean().meta({ description: 'Whether ICPC submissions run and show every test instead of stopping at the first failure' }),
-});
 
 function toFields(body: { title: string; startTimeStr: Date; endTimeStr: Date; freezeTimeStr?: Date | null; scoringRule?: ScoringRule; showAllTests?: boolean }): ContestFields {
   return { title: body.title, startTime: body.startTimeStr, endTime: body.endTimeStr, freezeTime: body.freezeTimeStr, scoringRule: body.scoringRule, showAllTests: body.showAllTests };

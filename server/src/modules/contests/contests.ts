@@ -6,10 +6,11 @@ import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { uniqueViolation } from '../../db/unique.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { formatTime } from '../../common/wire.ts';
 import { assertCanSeeContest, isAdmin, type ContestRow } from './contest-access.ts';
 import { freezeOutsideWindow, isBoardFrozen } from './contest-freeze.ts';
+import type { WireContest } from './wire.ts';
 
 export interface ContestFields {
   title: string;
@@ -21,26 +22,6 @@ export interface ContestFields {
   scoringRule?: ScoringRule;
   /** Run every test of an ICPC submission (shown in the submission view); undefined: false when added, unchanged when updated. */
   showAllTests?: boolean;
-}
-
-export interface WireContest {
-  id: number;
-  title: string;
-  startTime: string;
-  endTime: string;
-  createTime: string;
-  /** When the public board freezes; null when it never does. */
-  freezeTime: string | null;
-  /** When an administrator thawed the board; null when not (yet) thawed. */
-  thawTime: string | null;
-  /** Whether contestants see the frozen board now. */
-  frozen: boolean;
-  /** The server's clock at the reply: clients count down by it, not by their own clock. */
-  serverTime: string;
-  /** How the leaderboard counts and ranks: icpc, ioi or oi. */
-  scoringRule: ScoringRule;
-  /** Whether ICPC submissions run (and show) every test instead of stopping at the first failure. */
-  showAllTests: boolean;
 }
 
 export function toWireContest(row: ContestRow, now: Date): WireContest {

@@ -5,6 +5,7 @@ import { idField } from '../../http/fields.ts';
 import { serializedParts } from '../../http/replies.ts';
 import { route } from '../../http/route.ts';
 import type { ScoreboardRow } from './scoreboard.ts';
+import { scoreboardRow } from './wire.ts';
 
 export const leaderboardRoutes = [
   route({
@@ -23,35 +24,7 @@ export const leaderboardRoutes = [
           .meta({ description: 'Administrators only: 1 for the board contestants see during the freeze, 0 (default) for the live one' }),
       })
       .strict(),
-    reply: z.array(
-      z.object({
-        rank: z.number().int(),
-        userName: z.string(),
-        nickname: z.string().optional().meta({ description: "The member's nickname, when set and not the username" }),
-        affiliation: z.string().optional().meta({ description: "The member's affiliation, when set" }),
-        acNum: z.number().int().meta({ description: 'Problems solved (IOI, OI: at full score)' }),
-        timePenalty: z
-          .number()
-          .int()
-          .meta({ description: 'ICPC: penalty minutes; IOI, OI: the minute of the latest submission that set a score above 0 (the tie-break)' }),
-        score: z.number().optional().meta({ description: 'IOI and OI contests only: the total score' }),
-        judgeResultList: z.array(
-          z.object({
-            newId: z.string(),
-            result: z.enum(['AC', 'WA', '']),
-            cnt: z.number().int(),
-            submitTime: z.number().int(),
-            score: z.number().optional().meta({ description: "IOI and OI contests only: the problem's score (IOI: the best; OI: the last submission's)" }),
-            maxScore: z.number().optional().meta({ description: 'IOI and OI contests only: the most the problem scores (a pass-fail problem: 100)' }),
-            pending: z
-              .number()
-              .int()
-              .optional()
-              .meta({ description: 'Frozen board only, when there are any: tries from the freeze on, their verdicts hidden' }),
-          }),
-        ),
-      }),
-    ),
+    reply: z.array(scoreboardRow),
     // Every contestant polls the same board: its JSON and gzip are made once per version.
     handler: async ({ query, user }, { leaderboards }) => {
       const frozen = query.frozen === undefined ? undefined : query.frozen === '1';

@@ -22,7 +22,7 @@
 import { sql, type Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../common/clock.ts';
 import type { DB } from '../../db/schema.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { assertCanSeeContestBoard, type ContestRow } from './contest-access.ts';
 import { boardViewFor, type BoardView } from './contest-freeze.ts';
 import { ContestBoard, contestMembers, type BoardChange, type BoardRule, type SerializedBoard } from './leaderboard-board.ts';

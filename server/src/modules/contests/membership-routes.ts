@@ -12,6 +12,7 @@ import {
   removeContestProblem,
   removeMember,
 } from './membership.ts';
+import { contestMember, userListOutcome, wireContestProblem } from './wire.ts';
 
 const LIST_SHAPE = 'Send the contest title followed by at least one username';
 const MAX_LIST = 10_000;
@@ -49,7 +50,7 @@ export const membershipRoutes = [
     summary: 'Add users by username to the contest named first; unknown names are reported',
     encoding: 'json',
     body: userList,
-    reply: z.object({ added: z.array(z.string()), alreadyMember: z.array(z.string()), unknown: z.array(z.string()) }),
+    reply: userListOutcome,
     handler: ({ body }, { db }) => addMembersByUsername(db, body.title, body.usernames),
   }),
   route({
@@ -73,7 +74,7 @@ export const membershipRoutes = [
     tag: 'admin membership',
     summary: "A contest's users, ascending by user id",
     query: z.object({ contestId: idField('contestId') }).strict(),
-    reply: z.array(z.object({ contestId: z.number().int(), userId: z.number().int(), username: z.string(), nickname: z.string() })),
+    reply: z.array(contestMember),
     handler: ({ query }, { db }) => listMembers(db, query.contestId),
   }),
   route({
@@ -111,16 +112,7 @@ export const membershipRoutes = [
     tag: 'contests',
     summary: "A contest's problems in contest order with letters (members and admins; a member sees the titles from the start)",
     query: z.object({ contestId: idField('contestId') }).strict(),
-    reply: z.array(
-      z.object({
-        contestId: z.number().int(),
-        problemId: z.number().int(),
-        letter: z.string(),
-        title: z.string(),
-        timeLimit: z.number().int(),
-        memoryLimit: z.number().int(),
-      }),
-    ),
+    reply: z.array(wireContestProblem),
     handler: ({ query, user }, { db, clock }) => contestProblemsFor(db, user!, query.contestId, clock.now()),
   }),
 ];

@@ -4,31 +4,9 @@ import { problemLetter } from '@verdict/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { assertCanSeeContest, findContest, isAdmin } from './contest-access.ts';
-
-export interface ContestMember {
-  contestId: number;
-  userId: number;
-  username: string;
-  nickname: string;
-}
-
-export interface ContestProblem {
-  contestId: number;
-  problemId: number;
-  letter: string;
-  title: string;
-  timeLimit: number;
-  memoryLimit: number;
-}
-
-export interface UserListOutcome {
-  added: string[];
-  alreadyMember: string[];
-  unknown: string[];
-}
-
+import type { ContestMember, ContestProblem, UserListOutcome } from './wire.ts';
 
 async function findUserId(db: Kysely<DB>, userId: number): Promise<void> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();

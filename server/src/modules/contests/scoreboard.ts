@@ -6,6 +6,10 @@
 // count; every submission from the freeze on is a pending try whose verdict is not shown.
 import { problemLetter } from '@verdict/shared';
 import { rankStandings, summariesByUser, type Standing } from './ranking.ts';
+import type { ScoreboardCell, ScoreboardRow } from './wire.ts';
+
+/** The leaderboard's cell and row: their shapes are the reply's (wire.ts). */
+export type { ScoreboardCell, ScoreboardRow };
 
 export const PENALTY_PER_REJECTION = 20;
 
@@ -66,31 +70,6 @@ export interface AttemptSummary {
   lastMs: number;
   /** Frozen board: submissions from the freeze on, whatever their state, when not solved before it. */
   pending: number;
-}
-
-export interface ScoreboardCell {
-  newId: string;
-  result: 'AC' | 'WA' | '';
-  cnt: number;
-  submitTime: number;
-  /** IOI and OI boards only (scored-scoreboard.ts): the problem's score, and the most it scores. */
-  score?: number;
-  maxScore?: number;
-  /** Frozen board only, when above 0: tries from the freeze on, verdicts hidden ("?"). */
-  pending?: number;
-}
-
-export interface ScoreboardRow {
-  rank: number;
-  userName: string;
-  /** Only when the member has one (a nickname other than the username). */
-  nickname?: string;
-  affiliation?: string;
-  acNum: number;
-  timePenalty: number;
-  /** IOI and OI boards only: the total score. */
-  score?: number;
-  judgeResultList: ScoreboardCell[];
 }
 
 /** A member's row before ranking, with its sort key (ranking.ts). */

@@ -15,10 +15,9 @@ import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import type { StreamWriter } from '../../common/files.ts';
 import { formatTime } from '../../common/wire.ts';
-import { judgeView, memberView, selectClarifications, type ClarificationRow } from '../clarifications/clarification-rows.ts';
-import { PENDING_STATES } from '../submissions/submissions-states.ts';
-import type { ContestRow } from '../contests/contest-access.ts';
-import { isBoardFrozen } from '../contests/contest-freeze.ts';
+import { judgeView, memberView, selectClarifications, type ClarificationRow } from '../clarifications/index.ts';
+import { PENDING_STATES } from '../submissions/index.ts';
+import { type ContestRow, isBoardFrozen } from '../contests/index.ts';
 import type { Change, ChangeFeed, SubmissionChange } from './change-feed.ts';
 
 export const HEARTBEAT_MS = 25_000;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { idField } from '../../http/fields.ts';
 import { StreamReply, route, streamReply } from '../../http/route.ts';
-import { assertCanSeeContest, isAdmin } from '../contests/contest-access.ts';
+import { assertCanSeeContest, isAdmin } from '../contests/index.ts';
 
 const optionalContestId = z
   .preprocess((v) => (v === '' ? undefined : v), idField('contestId').optional())

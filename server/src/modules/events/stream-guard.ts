@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import type { StreamWriter } from '../../common/files.ts';
-import { hashToken } from '../accounts/tokens.ts';
+import { hashToken } from '../accounts/index.ts';
 
 /** How often open streams are checked: a stream closes within this (and one query) of a change. */
 export const CHECK_EVERY_MS = 250;

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { Announcement, JudgeQueue } from './judge-queue.ts';
-import { processName } from '../submissions/submission-verdicts.ts';
+import { processName } from '../submissions/index.ts';
 import { JUDGE_PROCESS_ENTRY } from './judge-process-entry-point.ts';
 
 /** Server → judge process. */

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { loadProblemPackage } from '@verdict/judge';
 import type { Problem } from '@verdict/judge';
-import { ensurePackageDir } from '../problems/packages.ts';
+import { ensurePackageDir } from '../problems/index.ts';
 
 export class PackageCache {
   private readonly loaded = new Map<string, Promise<Problem>>();

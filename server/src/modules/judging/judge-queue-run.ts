@@ -8,8 +8,7 @@ import { JudgeSetupError, type Judge } from '@verdict/judge';
 import type { JudgeProgress, JudgeResult } from '@verdict/judge';
 import type { Logger } from '../../logger.ts';
 import type { PackageCache } from './judge-queue-packages.ts';
-import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from '../submissions/submissions-states.ts';
-import { storeFinalVerdict } from '../submissions/submission-verdicts.ts';
+import { MAX_JUDGE_ATTEMPTS, PENDING_STATES, storeFinalVerdict } from '../submissions/index.ts';
 
 const COMPILE_MESSAGE_LIMIT = 16 * 1024;
 /** Delay before a record whose judging failed for a passing reason (database, disk) is tried again. */

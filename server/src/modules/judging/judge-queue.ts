@@ -9,9 +9,7 @@ import type { JudgeQueueOptions } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
-import { MAX_JUDGE_ATTEMPTS, PENDING_STATES } from '../submissions/submissions-states.ts';
-import { VerdictWaiter } from '../submissions/submissions-waiter.ts';
-import { processName, storeFinalVerdict } from '../submissions/submission-verdicts.ts';
+import { MAX_JUDGE_ATTEMPTS, PENDING_STATES, VerdictWaiter, processName, storeFinalVerdict } from '../submissions/index.ts';
 import { WorkerHeartbeat } from './worker-heartbeat.ts';
 
 export const JUDGE_JOB = 'judge-submission';

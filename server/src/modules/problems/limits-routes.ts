@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idField } from '../../http/fields.ts';
 import { route } from '../../http/route.ts';
 import { problemLimits } from './limits.ts';
+import { problemLimits as problemLimitsReply } from './wire.ts';
 
 export const limitsRoutes = [
   route({
@@ -14,23 +15,7 @@ export const limitsRoutes = [
     summary:
       "A problem's time and memory limits and, for each language the judge offers, the limits its runs get (scaled by the language's factors unless the package says its limits hold for every language); who may read the problem may read them",
     query: z.object({ problemId: idField('problemId'), contestId: idField('contestId').optional() }).strict(),
-    reply: z.object({
-      problemId: z.number().int(),
-      timeLimit: z.number().int().meta({ description: "the problem's time limit, ms" }),
-      memoryLimit: z.number().int().meta({ description: "the problem's memory limit, MB" }),
-      languageFactors: z.boolean().meta({ description: 'false when the limits hold for every language (Kattis packages)' }),
-      languages: z.array(
-        z.object({
-          id: z.string(),
-          name: z.string(),
-          timeLimit: z.number().int().meta({ description: 'CPU time a run may take, ms' }),
-          memoryLimit: z.number().int().meta({ description: 'memory a run may take, MB' }),
-          timeFactor: z.number(),
-          memoryFactor: z.number(),
-          allowed: z.boolean().meta({ description: "false when the problem's package names the languages it takes (problem.yaml languages) and not this one: a submission in it is refused" }),
-        }),
-      ),
-    }),
+    reply: problemLimitsReply,
     handler: ({ query, user }, { db, languages, clock }) => problemLimits(db, languages, user!, query.problemId, clock.now(), query.contestId),
   }),
 ];

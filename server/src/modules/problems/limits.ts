@@ -4,35 +4,12 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGES_DIR, allowsLanguage, loadLanguageDefinitions, runLimits, type Language, type Problem } from '@verdict/judge';
 import type { DB } from '../../db/schema.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { fail } from '../../common/errors.ts';
-import { assertCanReadProblem } from '../contests/contest-access.ts';
+import { assertCanReadProblem } from '../contests/index.ts';
 import { languagesOfMeta } from './packages.ts';
 import type { LanguageCatalog } from './templates-languages.ts';
-
-export interface LanguageLimits {
-  id: string;
-  name: string;
-  /** CPU time a run may take, ms (the problem's limit times the language's time factor). */
-  timeLimit: number;
-  /** Memory a run may take, MB. */
-  memoryLimit: number;
-  timeFactor: number;
-  memoryFactor: number;
-  /** Whether the problem takes submissions in it (a package's problem.yaml `languages` may name only some). */
-  allowed: boolean;
-}
-
-export interface ProblemLimits {
-  problemId: number;
-  /** The problem's own limits (ms, MB), as its page shows them. */
-  timeLimit: number;
-  memoryLimit: number;
-  /** Whether the limits are scaled per language (false for Kattis packages). */
-  languageFactors: boolean;
-  /** Each language the judge offers, with the limits its runs get. */
-  languages: LanguageLimits[];
-}
+import type { LanguageLimits, ProblemLimits } from './wire.ts';
 
 let definitions: Promise<Language[]> | undefined;
 

@@ -12,7 +12,14 @@ import { isKattisPackage } from '@verdict/judge';
 import { loadProblemPackage } from '@verdict/judge';
 import type { ZipLimits } from '@verdict/judge';
 import type { Problem } from '@verdict/judge';
-import type { Services } from '../../services.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** Where packages are kept: the data folder (config) and the database (or a transaction). */
+export interface PackageStore {
+  config: Config;
+  db: Kysely<DB>;
+}
 
 /** Packages up to this size are also stored in the database (packages.data). */
 export const DB_COPY_MAX_BYTES = 32 * 1024 * 1024;
@@ -40,6 +47,9 @@ export interface PackageMeta {
   maxScore: number | null;
   /** The Kattis codes of the languages a submission may be in (problem.yaml `languages`); null: all. */
   languages: string[] | null;
+  /** problem.yaml `limits.output` (MB) and `limits.code` (KiB); absent: the judge's own (and in metas from before they were kept). */
+  outputLimitMb?: number;
+  codeLimitKb?: number;
 }
 
 export function packageZipPath(config: Config, hash: string): string {
@@ -70,6 +80,8 @@ export async function describePackage(problem: Problem, inDatabase: boolean): Pr
     inDatabase,
     maxScore: problem.scoring?.maxScore ?? null,
     languages: problem.languages ?? null,
+    ...(problem.resourceLimits?.outputMb !== undefined ? { outputLimitMb: problem.resourceLimits.outputMb } : {}),
+    ...(problem.resourceLimits?.codeKb !== undefined ? { codeLimitKb: problem.resourceLimits.codeKb } : {}),
   };
 }
 
@@ -114,7 +126,7 @@ const pending = new Map<string, Promise<string>>();
  * database copy. Safe against concurrent calls in one process (shared promise) and across
  * processes (each unpacks into its own scratch folder; the atomic rename decides).
  */
-export function ensurePackageDir(services: Pick<Services, 'config' | 'db'>, hash: string): Promise<string> {
+export function ensurePackageDir(services: PackageStore, hash: string): Promise<string> {
   const target = path.join(packageCacheRoot(services.config), checkHash(hash));
   if (fs.existsSync(target)) return Promise.resolve(target);
   let job = pending.get(target);
@@ -125,7 +137,7 @@ export function ensurePackageDir(services: Pick<Services, 'config' | 'db'>, hash
   return job;
 }
 
-async function unpackIntoCache(services: Pick<Services, 'config' | 'db'>, hash: string, target: string): Promise<string> {
+async function unpackIntoCache(services: PackageStore, hash: string, target: string): Promise<string> {
   const zipPath = await localZip(services, hash);
   const scratch = await makeScratchDir(services.config, 'unpack');
   try {
@@ -139,7 +151,7 @@ async function unpackIntoCache(services: Pick<Services, 'config' | 'db'>, hash: 
 }
 
 /** The zip on this machine, fetched from the database copy when only the database has it. */
-async function localZip(services: Pick<Services, 'config' | 'db'>, hash: string): Promise<string> {
+async function localZip(services: PackageStore, hash: string): Promise<string> {
   const zipPath = packageZipPath(services.config, hash);
   if (fs.existsSync(zipPath)) return zipPath;
   const row = await services.db.selectFrom('packages').select('data').where('hash', '=', hash).executeTakeFirst();
@@ -155,7 +167,7 @@ async function localZip(services: Pick<Services, 'config' | 'db'>, hash: string)
 }
 
 /** The languages the package with this hash allows (PackageMeta.languages; null for every language, and for packages stored before it was kept). */
-export async function packageLanguages(db: Services['db'], hash: string): Promise<string[] | null> {
+export async function packageLanguages(db: Kysely<DB>, hash: string): Promise<string[] | null> {
   const row = await db.selectFrom('packages').select('meta').where('hash', '=', hash).executeTakeFirst();
   return languagesOfMeta(row?.meta);
 }

@@ -6,14 +6,18 @@ import { mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fail } from '../../common/errors.ts';
 import { FileReply } from '../../common/files.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import type { Services } from '../../services.ts';
-import { assertCanReadProblem } from '../contests/contest-access.ts';
+import type { CurrentUser } from '../accounts/index.ts';
+import type { Clock } from '../../common/clock.ts';
+import type { PackageStore } from './packages.ts';
+import { assertCanReadProblem } from '../contests/index.ts';
 import { ensurePackageDir } from './packages.ts';
 import { PdfRenderer, inlineKatexCss } from './pdf-render.ts';
 // One statement renderer for the problem page and the PDF, so both show the same thing.
 import { renderStatement } from '@verdict/shared/statement';
 import { keepStatementPdf, statementPdfPath } from './upload.ts';
+
+/** What a statement PDF needs of the services. */
+type PdfServices = PackageStore & { clock: Clock; pdf: PdfRenderer };
 
 /** Bump when the page layout changes, so cached PDFs are rendered again. */
 const LAYOUT_VERSION = 2;
@@ -41,7 +45,7 @@ interface StatementRow {
 
 const rendering = new Map<string, Promise<string>>();
 
-export async function statementPdf(services: Services, user: CurrentUser, problemId: number): Promise<FileReply> {
+export async function statementPdf(services: PdfServices, user: CurrentUser, problemId: number): Promise<FileReply> {
   const row = await services.db
     .selectFrom('problems')
     .select(['title', 'time_limit', 'memory_limit', 'statement', 'package_hash', 'pdf_hash'])
@@ -54,7 +58,7 @@ export async function statementPdf(services: Services, user: CurrentUser, proble
 }
 
 /** The package's own PDF, kept by hash at upload; taken again from the package if missing here. */
-async function packagePdf(services: Services, row: StatementRow): Promise<string> {
+async function packagePdf(services: PdfServices, row: StatementRow): Promise<string> {
   const file = statementPdfPath(services.config, row.pdf_hash!);
   if (fs.existsSync(file) || !row.package_hash) return file;
   const dir = path.join(await ensurePackageDir(services, row.package_hash), 'problem_statement');
@@ -64,7 +68,7 @@ async function packagePdf(services: Services, row: StatementRow): Promise<string
   throw fail('NOT_FOUND', 'The statement PDF of this problem is missing');
 }
 
-async function renderedPdf(services: Services, row: StatementRow): Promise<string> {
+async function renderedPdf(services: PdfServices, row: StatementRow): Promise<string> {
   const key = crypto
     .createHash('sha256')
     .update(JSON.stringify([LAYOUT_VERSION, row.title, row.time_limit, row.memory_limit, row.statement, row.package_hash]))
@@ -79,7 +83,7 @@ async function renderedPdf(services: Services, row: StatementRow): Promise<strin
   return job;
 }
 
-async function renderInto(services: Services, row: StatementRow, file: string): Promise<string> {
+async function renderInto(services: PdfServices, row: StatementRow, file: string): Promise<string> {
   const assetsDir = row.package_hash ? path.join(await ensurePackageDir(services, row.package_hash), 'problem_statement') : undefined;
   const pdf = await services.pdf.render({ html: statementHtml(row), assetsDir });
   await mkdir(path.dirname(file), { recursive: true });

@@ -13,6 +13,7 @@ import {
   readProblemByTitle,
   updateProblem,
 } from './problems.ts';
+import { problemDetail, wireProblem } from './wire.ts';
 
 /** Absent: unchanged (undefined); null or blank: none (null); otherwise `#rgb`/`#rrggbb`, kept as `#rrggbb`. */
 const colorField = z
@@ -63,18 +64,6 @@ const problemFields = {
     .meta({ description: "Scale the limits by each language's time and memory factors: null follows the package's format (Kattis and DOMjudge packages: no); absent leaves it" }),
 };
 
-const wireProblem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  timeLimit: z.number().int().meta({ description: 'ms' }),
-  memoryLimit: z.number().int().meta({ description: 'MB' }),
-  hasData: z.boolean(),
-  hasPdf: z.boolean(),
-  color: z.string().nullable().meta({ description: 'balloon colour #rrggbb, or null' }),
-  colorName: z.string().nullable().meta({ description: "the colour's name, or null" }),
-  languageFactors: z.boolean().nullable().meta({ description: 'Whether limits are scaled per language; null: as the package format says' }),
-});
-const problemDetail = wireProblem.extend({ statement: z.string().meta({ description: 'Markdown' }) });
 const optionalContestId = idField('contestId').optional();
 
 export const problemRoutes = [

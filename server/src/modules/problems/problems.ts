@@ -5,8 +5,9 @@ import { PROBLEM_COLOR_MESSAGES } from '@verdict/shared';
 import type { DB, ProblemsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { fail, isDomainError } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
-import { assertCanReadProblem, findContest } from '../contests/contest-access.ts';
+import type { CurrentUser } from '../accounts/index.ts';
+import { assertCanReadProblem, findContest } from '../contests/index.ts';
+import type { ProblemDetail, WireProblem } from './wire.ts';
 
 export interface ProblemFields {
   title: string;
@@ -19,24 +20,6 @@ export interface ProblemFields {
   colorName?: string | null;
   /** Scale the limits per language: absent leaves it (new problems: null), null follows the package's format. */
   languageFactors?: boolean | null;
-}
-
-export interface WireProblem {
-  id: number;
-  title: string;
-  timeLimit: number;
-  memoryLimit: number;
-  hasData: boolean;
-  hasPdf: boolean;
-  /** The balloon colour `#rrggbb`, or null. */
-  color: string | null;
-  colorName: string | null;
-  /** Whether limits are scaled per language; null: as the package's format says (Kattis: no). */
-  languageFactors: boolean | null;
-}
-
-export interface ProblemDetail extends WireProblem {
-  statement: string;
 }
 
 type ProblemRow = Pick<Selectable<ProblemsTable>, 'id' | 'title' | 'time_limit' | 'memory_limit' | 'package_hash' | 'pdf_hash' | 'color' | 'color_name' | 'language_factors'>;

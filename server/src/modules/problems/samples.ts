@@ -11,9 +11,14 @@ import yazl from 'yazl';
 import { isDirectory, listFiles } from '@verdict/judge';
 import { DEFAULT_LANGUAGES_DIR, loadLanguageDefinitions } from '@verdict/judge';
 import { isDomainError } from '../../common/errors.ts';
-import type { Services } from '../../services.ts';
+import type { Logger } from '../../logger.ts';
+import type { PackageStore } from './packages.ts';
+import type { LanguageCatalog } from './templates-languages.ts';
 import { makeScratchDir } from './packages.ts';
 import { createProblemFromPackage } from './upload.ts';
+
+/** What loading the samples needs of the services. */
+type SampleServices = PackageStore & { log: Logger; languages: LanguageCatalog };
 
 export const SAMPLE_PROBLEMS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../problems');
 
@@ -24,13 +29,13 @@ export interface SampleOptions {
   languagesDir?: string;
 }
 
-export async function loadSamples(services: Services, options: SampleOptions = {}): Promise<void> {
+export async function loadSamples(services: SampleServices, options: SampleOptions = {}): Promise<void> {
   if (!services.config.loadSamples) return;
   await loadSampleProblems(services, options.problemsDir ?? SAMPLE_PROBLEMS_DIR);
   await loadDefaultTemplates(services, options.languagesDir ?? DEFAULT_LANGUAGES_DIR);
 }
 
-async function loadSampleProblems(services: Services, problemsDir: string): Promise<void> {
+async function loadSampleProblems(services: SampleServices, problemsDir: string): Promise<void> {
   const { log } = services;
   if (await services.db.selectFrom('problems').select('id').limit(1).executeTakeFirst()) return;
   const folders = (await readdir(problemsDir, { withFileTypes: true }).catch(() => []))
@@ -68,7 +73,7 @@ async function loadSampleProblems(services: Services, problemsDir: string): Prom
   }
 }
 
-async function loadDefaultTemplates(services: Services, languagesDir: string): Promise<void> {
+async function loadDefaultTemplates(services: SampleServices, languagesDir: string): Promise<void> {
   if (await services.db.selectFrom('templates').select('id').limit(1).executeTakeFirst()) return;
   const available = new Set((await services.languages()).map((l) => l.id));
   const definitions = (await loadLanguageDefinitions(languagesDir)).filter((l) => available.has(l.id) && l.template.trim() !== '');

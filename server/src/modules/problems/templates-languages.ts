@@ -5,18 +5,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../../logger.ts';
-import type { JudgeProvider } from '../judging/judge-provider.ts';
+import type { Judge } from '@verdict/judge';
+import type { LanguageChoice } from './wire.ts';
 
-export interface LanguageChoice {
-  id: string;
-  name: string;
-  /** The editor's mode for the language (a MIME type such as "text/x-rustsrc"); "text/plain" when none. */
-  editorMode?: string;
-  /** The file extensions of its sources (".rs"), to tell a file's language. */
-  extensions?: string[];
-}
+export type { LanguageChoice };
 
 export type LanguageCatalog = () => Promise<LanguageChoice[]>;
+
+/** Where the judge's languages come from: judging's JudgeProvider (problems stays below judging). */
+export interface LanguageSource {
+  get(): Promise<Pick<Judge, 'languages'>>;
+}
 
 export const LANGUAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../languages');
 
@@ -48,7 +47,7 @@ export function findLanguage(choices: LanguageChoice[], text: string): LanguageC
  * backend, probed once. When the judge cannot be set up (no sandbox on this host), every
  * defined language is listed and the reason is logged, so administration still works.
  */
-export function languageCatalogFromJudge(judge: JudgeProvider, log: Logger): LanguageCatalog {
+export function languageCatalogFromJudge(judge: LanguageSource, log: Logger): LanguageCatalog {
   let cached: Promise<LanguageChoice[]> | undefined;
   return () =>
     (cached ??= (async () => {

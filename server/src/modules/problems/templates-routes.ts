@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { route } from '../../http/route.ts';
 import { idField, idListBody, optionalIntQuery, optionalTextQuery, textField } from '../../http/fields.ts';
 import { addTemplate, deleteTemplates, listTemplates, updateTemplate, withLanguages } from './templates.ts';
+import { languageChoice, templateWithLanguage, wireTemplate } from './wire.ts';
 
 const templateFields = {
   language: textField(
@@ -21,8 +22,6 @@ const templateFields = {
     .refine((s) => s.trim() !== '', 'Please input the Script'),
 };
 
-const wireTemplate = z.object({ id: z.number().int(), language: z.string(), comment: z.string(), description: z.string() });
-
 export const templateRoutes = [
   route({
     method: 'get',
@@ -40,13 +39,7 @@ export const templateRoutes = [
     role: 'user',
     tag: 'templates',
     summary: "Every template, for the language select of the problem page, with its language's editor mode and file extensions",
-    reply: z.array(
-      wireTemplate.extend({
-        languageId: z.string().nullable(),
-        editorMode: z.string(),
-        extensions: z.array(z.string()),
-      }),
-    ),
+    reply: z.array(templateWithLanguage),
     handler: async (_input, { db, languages }) => withLanguages(await listTemplates(db), await languages()),
   }),
   route({
@@ -55,7 +48,7 @@ export const templateRoutes = [
     role: 'user',
     tag: 'templates',
     summary: "The judge's languages a template may name",
-    reply: z.array(z.object({ id: z.string(), name: z.string(), editorMode: z.string().optional(), extensions: z.array(z.string()).optional() })),
+    reply: z.array(languageChoice),
     handler: (_input, { languages }) => languages(),
   }),
   route({

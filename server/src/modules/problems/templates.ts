@@ -4,16 +4,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { fail } from '../../common/errors.ts';
-import { findLanguage, type LanguageChoice } from './templates-languages.ts';
+import { findLanguage } from './templates-languages.ts';
+import type { LanguageChoice, TemplateWithLanguage, WireTemplate } from './wire.ts';
 
 export interface TemplateFields {
   language: string;
   comment: string;
   description: string;
-}
-
-export interface WireTemplate extends TemplateFields {
-  id: number;
 }
 
 const COLUMNS = ['id', 'language', 'comment', 'description'] as const;
@@ -23,13 +20,6 @@ export async function listTemplates(db: Kysely<DB>, filter: { id?: number; langu
   if (filter.id !== undefined) q = q.where('id', '=', filter.id);
   if (filter.language) q = q.where('language', 'ilike', containsPattern(filter.language));
   return q.execute();
-}
-
-export interface TemplateWithLanguage extends WireTemplate {
-  /** The language the template names, or null when the judge does not offer it (any more). */
-  languageId: string | null;
-  editorMode: string;
-  extensions: string[];
 }
 
 /** The templates with their language's editor mode and extensions, for the problem page's editor. */

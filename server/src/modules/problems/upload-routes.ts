@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { route } from '../../http/route.ts';
 import { checkZipUpload, importProblemPackage } from './upload.ts';
+import { importResult } from './wire.ts';
 
 const problemId = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
@@ -18,7 +19,7 @@ export const uploadRoutes = [
     encoding: 'multipart',
     maxFileSize: (config) => config.uploadMaxBytes,
     body: z.object({ problemId }),
-    reply: z.object({ problemId: z.number().int(), version: z.number().int(), hash: z.string(), tests: z.number().int() }),
+    reply: importResult,
     handler: async ({ body, files }, services) => {
       const file = await checkZipUpload(files.file);
       return importProblemPackage(services, body.problemId, file.path);

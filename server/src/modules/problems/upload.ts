@@ -14,21 +14,14 @@ import { fail } from '../../common/errors.ts';
 import { copyWhole, type UploadedFile } from '../../common/files.ts';
 import { PackageError, loadProblemPackage } from '@verdict/judge';
 import type { Problem } from '@verdict/judge';
-import type { Services } from '../../services.ts';
 import { readPackageColor, type PackageColor } from './package-color.ts';
-import { PACKAGE_ZIP_LIMITS, adoptUnpackedPackage, describePackage, keepPackageZip, makeScratchDir, packageZipPath, type PackageMeta } from './packages.ts';
+import { PACKAGE_ZIP_LIMITS, adoptUnpackedPackage, describePackage, keepPackageZip, makeScratchDir, packageZipPath, type PackageMeta, type PackageStore } from './packages.ts';
+import type { ImportResult } from './wire.ts';
 
 /** Spec §5/§9 bounds of a problem's limits. */
 const MAX_TIME_LIMIT_MS = 10_000;
 const MAX_MEMORY_LIMIT_MB = 524_288;
 const MAX_TITLE_LENGTH = 50;
-
-export interface ImportResult {
-  problemId: number;
-  version: number;
-  hash: string;
-  tests: number;
-}
 
 /** The spec's refusals, before any unpacking: no file, not named .zip, not a zip inside. */
 export async function checkZipUpload(file: UploadedFile | undefined): Promise<UploadedFile> {
@@ -62,7 +55,7 @@ interface PreparedPackage {
 }
 
 /** Uploads a zip as the next version of an existing problem. */
-export async function importProblemPackage(services: Services, problemId: number, zipPath: string): Promise<ImportResult> {
+export async function importProblemPackage(services: PackageStore, problemId: number, zipPath: string): Promise<ImportResult> {
   const row = await services.db.selectFrom('problems').select(['time_limit', 'memory_limit']).where('id', '=', problemId).executeTakeFirst();
   if (!row) throw fail('NOT_FOUND', 'No such problem');
   return withPreparedPackage(services, zipPath, { timeLimitMs: row.time_limit, memoryLimitMb: row.memory_limit }, (prepared) =>
@@ -78,7 +71,7 @@ export async function importProblemPackage(services: Services, problemId: number
  * Creates a problem from a package (title and limits from the package); used for the samples.
  * `services.db` may be a transaction the problem joins.
  */
-export async function createProblemFromPackage(services: Pick<Services, 'config' | 'db'>, zipPath: string): Promise<ImportResult & { title: string }> {
+export async function createProblemFromPackage(services: PackageStore, zipPath: string): Promise<ImportResult & { title: string }> {
   return withPreparedPackage(services, zipPath, {}, (prepared) =>
     inTransaction(services.db, async (trx) => {
       const title = prepared.problem.name.slice(0, MAX_TITLE_LENGTH);
@@ -98,7 +91,7 @@ export async function createProblemFromPackage(services: Pick<Services, 'config'
  * When `record` fails, the zip and PDF it placed are removed (unless a committed row uses them).
  */
 async function withPreparedPackage<T>(
-  services: Pick<Services, 'config' | 'db'>,
+  services: PackageStore,
   zipPath: string,
   defaults: { timeLimitMs?: number; memoryLimitMb?: number },
   record: (prepared: PreparedPackage) => Promise<T>,
@@ -148,7 +141,7 @@ async function withPreparedPackage<T>(
  * upload of the same content that won meanwhile). When the database cannot say, they stay:
  * an unused file named by its content harms nothing and is reused by the next such upload.
  */
-async function removeUnrecordedFiles(services: Pick<Services, 'config' | 'db'>, placed: { zip: string | null; pdf: string | null }): Promise<void> {
+async function removeUnrecordedFiles(services: PackageStore, placed: { zip: string | null; pdf: string | null }): Promise<void> {
   const { config, db } = services;
   if (db.isTransaction) return; // the caller's transaction has failed and cannot answer
   try {

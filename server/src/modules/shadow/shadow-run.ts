@@ -9,11 +9,24 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { extractZip } from '@verdict/judge';
-import type { Services } from '../../services.ts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../common/clock.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Logger } from '../../logger.ts';
+import type { LanguageCatalog } from '../problems/index.ts';
 import type { SubmittedFile } from '../../db/schema.ts';
-import { contestProblemRows } from '../ccs/ccs-problems.ts';
-import { submitCode } from '../submissions/submissions.ts';
+import { contestProblemRows } from '../ccs/index.ts';
+import { submitCode, type SubmissionQueue } from '../submissions/index.ts';
 import { fileFeed, isUrl, urlFeed, ShadowError, type Notification } from './shadow-feed.ts';
+
+/** What a shadow needs of the services: the database, the log and submitting. */
+export interface ShadowServices {
+  db: Kysely<DB>;
+  log: Logger;
+  clock: Clock;
+  languages: LanguageCatalog;
+  judgeQueue: SubmissionQueue;
+}
 
 type Obj = Record<string, unknown>;
 
@@ -35,7 +48,7 @@ export class ShadowRun {
   done: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly services: Services,
+    private readonly services: ShadowServices,
     readonly contestId: number,
     private readonly source: string,
     private readonly authorization: string | null,

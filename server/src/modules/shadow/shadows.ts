@@ -1,15 +1,14 @@
 // The shadows of this server process: started and stopped by an administrator, resumed when the
 // server starts (resumeShadows), and the verdict-difference matrix of each.
 import path from 'node:path';
-import type { Services } from '../../services.ts';
 import { fail } from '../../common/errors.ts';
-import { judgementTypeOf } from '../ccs/ccs-format.ts';
+import { judgementTypeOf } from '../ccs/index.ts';
 import { isUrl } from './shadow-feed.ts';
-import { ShadowRun } from './shadow-run.ts';
+import { ShadowRun, type ShadowServices } from './shadow-run.ts';
 
-const runs = new WeakMap<Services, Map<number, ShadowRun>>();
+const runs = new WeakMap<ShadowServices, Map<number, ShadowRun>>();
 
-function runsOf(services: Services): Map<number, ShadowRun> {
+function runsOf(services: ShadowServices): Map<number, ShadowRun> {
   let map = runs.get(services);
   if (!map) runs.set(services, (map = new Map()));
   return map;
@@ -23,7 +22,7 @@ export interface ShadowStart {
   password?: string;
 }
 
-export async function startShadow(services: Services, input: ShadowStart): Promise<void> {
+export async function startShadow(services: ShadowServices, input: ShadowStart): Promise<void> {
   const { db } = services;
   if (!(await db.selectFrom('contests').select('id').where('id', '=', input.contestId).executeTakeFirst())) throw fail('NOT_FOUND', `No such contest: ${input.contestId}`);
   if (runsOf(services).get(input.contestId)?.active) throw fail('CONFLICT', `Contest ${input.contestId} is shadowing already: stop it first`);
@@ -41,32 +40,32 @@ export async function startShadow(services: Services, input: ShadowStart): Promi
   launch(services, input.contestId, input.source, authorization, null, null);
 }
 
-function launch(services: Services, contestId: number, source: string, authorization: string | null, mapping: string | null, since: string | null): void {
+function launch(services: ShadowServices, contestId: number, source: string, authorization: string | null, mapping: string | null, since: string | null): void {
   const run = new ShadowRun(services, contestId, source, authorization);
   runsOf(services).set(contestId, run);
   run.start(mapping ? JSON.parse(mapping) : null, since);
 }
 
-export async function stopShadow(services: Services, contestId: number): Promise<void> {
+export async function stopShadow(services: ShadowServices, contestId: number): Promise<void> {
   await runsOf(services).get(contestId)?.stop();
   runsOf(services).delete(contestId);
   await services.db.updateTable('shadows').set({ running: false }).where('contest_id', '=', contestId).execute();
 }
 
 /** At the server's start: every shadow that was running goes on from where it stopped. */
-export async function resumeShadows(services: Services): Promise<void> {
+export async function resumeShadows(services: ShadowServices): Promise<void> {
   const rows = await services.db.selectFrom('shadows').selectAll().where('running', '=', true).execute();
   for (const row of rows) launch(services, row.contest_id, row.source, row.authorization, row.mapping, row.since_token);
 }
 
 /** Stops this process's shadows (the server's shutdown); they stay running in the database, to resume. */
-export async function closeShadows(services: Services): Promise<void> {
+export async function closeShadows(services: ShadowServices): Promise<void> {
   await Promise.all([...runsOf(services).values()].map((run) => run.stop()));
   runsOf(services).clear();
 }
 
 /** The shadow of a contest: its state and the matrix theirs × ours, with the submissions behind each cell. */
-export async function shadowReport(services: Services, contestId: number) {
+export async function shadowReport(services: ShadowServices, contestId: number) {
   const { db } = services;
   const shadow = await db.selectFrom('shadows').select(['source', 'since_token', 'running', 'error']).where('contest_id', '=', contestId).executeTakeFirst();
   if (!shadow) throw fail('NOT_FOUND', `Contest ${contestId} has never shadowed a CCS`);

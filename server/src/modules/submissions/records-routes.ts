@@ -3,24 +3,7 @@ import { z } from 'zod';
 import { idField, optionalTextQuery } from '../../http/fields.ts';
 import { route } from '../../http/route.ts';
 import { listRecords, myContestRecords, recordDetail, userRecords } from './records.ts';
-
-const wireRecord = z.object({
-  id: z.number().int(),
-  problemId: z.number().int(),
-  problemTitle: z.string(),
-  username: z.string(),
-  contestId: z.number().int().nullable(),
-  contestTitle: z.string().nullable(),
-  templateId: z.number().int().nullable(),
-  templateName: z.string(),
-  language: z.string(),
-  judgeResult: z.string(),
-  runTime: z.number().int(),
-  runMemory: z.number().int(),
-  judgeTime: z.string(),
-  score: z.number().nullable(),
-  maxScore: z.number().nullable(),
-});
+import { wireRecord, wireRecordDetail } from './wire.ts';
 
 export const recordRoutes = [
   route({
@@ -69,16 +52,7 @@ export const recordRoutes = [
     tag: 'records',
     summary: 'One record with its code (and files), compile message and per-test results (owner or administrator)',
     query: z.object({ id: idField('id') }).strict(),
-    reply: wireRecord.extend({
-      code: z.string(),
-      files: z.array(z.object({ name: z.string(), content: z.string() })).nullable(),
-      languageName: z.string(),
-      editorMode: z.string(),
-      compileMessage: z.string(),
-      tests: z.array(z.object({ name: z.string(), verdict: z.string(), timeMs: z.number(), memoryKb: z.number() })),
-      groups: z.array(z.object({ name: z.string(), verdict: z.string(), score: z.number(), maxScore: z.number() })).nullable(),
-      allTests: z.boolean().meta({ description: "The record's contest runs every test (showAllTests): tests do not stop at the first failure" }),
-    }),
+    reply: wireRecordDetail,
     handler: async ({ query, user }, { db, languages }) => recordDetail(db, user!, query.id, await languages()),
   }),
 ];

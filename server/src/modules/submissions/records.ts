@@ -2,47 +2,13 @@
 // "Submission (admin list)"). Source code is shown only to its owner and administrators.
 import type { Kysely } from 'kysely';
 import { containsPattern } from '../../db/like.ts';
-import type { DB, GroupScore, SubmittedFile, TestResult } from '../../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { formatTime } from '../../common/wire.ts';
-import { assertCanSeeContest, isAdmin } from '../contests/contest-access.ts';
-import { findLanguage, type LanguageChoice } from '../problems/templates-languages.ts';
-
-export interface WireRecord {
-  id: number;
-  problemId: number;
-  problemTitle: string;
-  username: string;
-  contestId: number | null;
-  /** The contest's title (not in the spec); null outside a contest. */
-  contestTitle: string | null;
-  templateId: number | null;
-  templateName: string;
-  language: string;
-  judgeResult: string;
-  runTime: number;
-  runMemory: number;
-  judgeTime: string;
-  /** Scoring problems (not in the spec): the score and the most possible; null otherwise. */
-  score: number | null;
-  maxScore: number | null;
-}
-
-export interface WireRecordDetail extends WireRecord {
-  code: string;
-  /** A submission of several files: each file (code holds them joined); null for one source. */
-  files: SubmittedFile[] | null;
-  /** The language's name and editor mode (for highlighting); the id itself and plain text when the judge no longer offers it. */
-  languageName: string;
-  editorMode: string;
-  compileMessage: string;
-  tests: TestResult[];
-  /** Scoring problems: each test data group's verdict and score (root last); null otherwise. */
-  groups: GroupScore[] | null;
-  /** The record's contest runs every test (showAllTests): the list does not stop at the first failure. */
-  allTests: boolean;
-}
+import { assertCanSeeContest, isAdmin } from '../contests/index.ts';
+import { findLanguage, type LanguageChoice } from '../problems/index.ts';
+import type { WireRecord, WireRecordDetail } from './wire.ts';
 
 export const ADMIN_LIST_DEFAULT_LIMIT = 1000;
 

@@ -4,18 +4,7 @@ import { idField } from '../../http/fields.ts';
 import { route } from '../../http/route.ts';
 import { MAX_SOURCE_FILES } from '@verdict/judge';
 import { rejudge, submitCode } from './submissions.ts';
-
-const submitReply = z.object({
-  id: z.number().int(),
-  result: z.boolean(),
-  runTime: z.number().int(),
-  runMemory: z.number().int(),
-  judgeResult: z.string(),
-  compileMessage: z.string(),
-  judgeTime: z.string(),
-  score: z.number().nullable(),
-  maxScore: z.number().nullable(),
-});
+import { submitReply } from './wire.ts';
 
 const optionalId = (name: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(name).optional());
 

@@ -6,14 +6,23 @@ import type { DB, SubmissionsTable, SubmittedFile } from '../../db/schema.ts';
 import type { Clock } from '../../common/clock.ts';
 import { SUBMIT_LIMITS } from '@verdict/shared';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import type { CurrentUser } from '../accounts/index.ts';
 import { formatTime } from '../../common/wire.ts';
 import type { Logger } from '../../logger.ts';
-import { assertCanOpenContestProblem, isAdmin } from '../contests/contest-access.ts';
-import type { JudgeQueue } from '../judging/judge-queue.ts';
-import { packageLanguages } from '../problems/packages.ts';
-import { findLanguage, languagesWithin, type LanguageCatalog } from '../problems/templates-languages.ts';
+import { assertCanOpenContestProblem, isAdmin } from '../contests/index.ts';
+import type { VerdictWaiter } from './submissions-waiter.ts';
+import { packageLanguages, findLanguage, languagesWithin, type LanguageCatalog } from '../problems/index.ts';
 import { MAX_SOURCE_BYTES } from './source-limits.ts';
+import type { SubmitReply } from './wire.ts';
+
+/** The judge queue as submitting sees it: judging's JudgeQueue, owned here so submissions stays below judging. */
+export interface SubmissionQueue {
+  enqueue(submissionId: number): Promise<void>;
+  /** Enqueues again later, with backoff, after a failed enqueue. */
+  retryEnqueue(submissionId: number): void;
+  /** Requests of this process waiting for verdicts. */
+  readonly verdicts: Pick<VerdictWaiter, 'wait'>;
+}
 
 export { MAX_SOURCE_BYTES };
 
@@ -37,22 +46,9 @@ export interface SubmitInput {
   submissionKey?: string;
 }
 
-export interface SubmitReply {
-  id: number;
-  result: boolean;
-  runTime: number;
-  runMemory: number;
-  judgeResult: string;
-  compileMessage: string;
-  judgeTime: string;
-  /** Scoring problems (not in the spec); null otherwise. */
-  score: number | null;
-  maxScore: number | null;
-}
-
 export interface SubmissionDeps {
   db: Kysely<DB>;
-  queue: JudgeQueue;
+  queue: SubmissionQueue;
   languages: LanguageCatalog;
   log: Logger;
   clock: Clock;
@@ -243,7 +239,7 @@ async function assertSubmitRate(db: Kysely<DB>, userId: number, now: Date): Prom
 }
 
 /** Waits (shared poll) until the record has a final verdict or `waitMs` passed; returns it as it is then. */
-export async function waitForVerdict(db: Kysely<DB>, queue: JudgeQueue, id: number, waitMs: number): Promise<SubmissionRow> {
+export async function waitForVerdict(db: Kysely<DB>, queue: SubmissionQueue, id: number, waitMs: number): Promise<SubmissionRow> {
   await queue.verdicts.wait(id, waitMs);
   return db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -263,7 +259,7 @@ export function toSubmitReply(row: SubmissionRow): SubmitReply {
 }
 
 /** Administrators: judge a record again against its problem's current test data. */
-export async function rejudge(db: Kysely<DB>, queue: JudgeQueue, log: Logger, id: number): Promise<SubmitReply> {
+export async function rejudge(db: Kysely<DB>, queue: SubmissionQueue, log: Logger, id: number): Promise<SubmitReply> {
   const row = await db
     .updateTable('submissions')
     .set({

@@ -5,6 +5,7 @@ import { wireUserReply } from '../../common/wire.ts';
 import { route } from '../../http/route.ts';
 import { idField, idListBody, textField } from '../../http/fields.ts';
 import { addUser, deleteUsers, listUsers, listUsersByAuth, setAffiliations, setUserPassword, updateUser } from './users-admin.ts';
+import { affiliationOutcome } from './wire.ts';
 
 const { maximum30: MAX_30, passwordLength: PASSWORD_LENGTH, passwordMismatch: PASSWORD_MISMATCH } = USER_MESSAGES;
 
@@ -124,7 +125,7 @@ export const usersAdminRoutes = [
           .max(10_000, 'At most 10000 affiliations at once'),
       })
       .strict(),
-    reply: z.object({ updated: z.array(z.string()), unknown: z.array(z.string()) }),
+    reply: affiliationOutcome,
     handler: ({ body }, { db }) => setAffiliations(db, body.affiliations.map((e) => ({ username: e.username, affiliation: e.affiliation ?? null }))),
   }),
   route({

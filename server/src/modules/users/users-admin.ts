@@ -7,12 +7,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like.ts';
 import { uniqueViolation } from '../../db/unique.ts';
-import { hashPassword } from '../accounts/passwords.ts';
-import { replacePassword, revokeUserTokens } from '../accounts/tokens.ts';
-import { assertUsernameFree, usernameColumns } from '../accounts/usernames.ts';
+import { hashPassword, replacePassword, revokeUserTokens, assertUsernameFree, usernameColumns, type CurrentUser } from '../accounts/index.ts';
 import { fail } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
+import type { AffiliationOutcome } from './wire.ts';
 
 /** A user as administrators see it: with the affiliation (migration 0014), null when none. */
 export interface AdminUser extends WireUser {
@@ -157,11 +155,6 @@ export async function deleteUsers(db: Kysely<DB>, caller: CurrentUser, ids: numb
     await trx.deleteFrom('users').where('id', 'in', unique).execute();
     return unique.length;
   });
-}
-
-export interface AffiliationOutcome {
-  updated: string[];
-  unknown: string[];
 }
 
 /**

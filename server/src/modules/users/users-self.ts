@@ -3,14 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail, isDomainError } from '../../common/errors.ts';
-import type { CurrentUser } from '../accounts/current-user.ts';
+import { type CurrentUser, hashPassword, revokeUserTokens, assertCurrentPassword, underLoginTry, EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, userConflict, assertUsernameFree, usernameColumns } from '../accounts/index.ts';
 import { toWireUser, type WireUser } from '../../common/wire.ts';
-import { hashPassword } from '../accounts/passwords.ts';
-import { revokeUserTokens } from '../accounts/tokens.ts';
-import { assertCurrentPassword } from '../accounts/current-password.ts';
-import { underLoginTry } from '../accounts/rate-limit.ts';
-import { EMAIL_TAKEN, USERNAME_TAKEN, emailTaken, userConflict } from '../accounts/auth.ts';
-import { assertUsernameFree, usernameColumns } from '../accounts/usernames.ts';
 
 const WIRE_COLUMNS = ['id', 'username', 'email', 'nickname', 'gender', 'auth'] as const;
 

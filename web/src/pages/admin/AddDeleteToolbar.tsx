@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/index.ts';
@@ -8,10 +9,12 @@ interface Props {
   many: string;
   onAdd: () => void;
   onDelete: () => void;
+  /** More buttons after these two. */
+  children?: ReactNode;
 }
 
 /** The Add and Delete selected buttons above every management table. */
-export function AddDeleteToolbar({ one, many, onAdd, onDelete }: Props) {
+export function AddDeleteToolbar({ one, many, onAdd, onDelete, children }: Props) {
   const t = useT();
   return (
     <div className="admin-toolbar" style={{ marginTop: 12 }}>
@@ -21,6 +24,7 @@ export function AddDeleteToolbar({ one, many, onAdd, onDelete }: Props) {
       <Button danger icon={<DeleteOutlined />} onClick={onDelete} data-testid={`delete-${many}`}>
         {t('common.deleteSelected')}
       </Button>
+      {children}
     </div>
   );
 }

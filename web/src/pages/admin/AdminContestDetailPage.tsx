@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Segmented, Space } from 'antd';
-import { ArrowLeftOutlined, DownloadOutlined, HomeOutlined, TrophyOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DiffOutlined, DownloadOutlined, HomeOutlined, TrophyOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { adminContestsApi } from '../../api/adminContests.ts';
 import { errorMessage } from '../../api/client.ts';
@@ -14,6 +14,7 @@ import { ContestScoreboard } from '../../components/ContestScoreboard.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useT } from '../../i18n/index.ts';
 import { ResolverModal } from './ResolverModal.tsx';
+import { ShadowMatrixModal } from './ShadowMatrixModal.tsx';
 
 type View = 'live' | 'frozen';
 
@@ -25,6 +26,7 @@ export default function AdminContestDetailPage() {
   const [view, setView] = useState<View>('live');
   const [thawing, setThawing] = useState(false);
   const [resolving, setResolving] = useState(false);
+  const [shadowing, setShadowing] = useState(false);
   const board = useContestScoreboard(contestId, {
     refreshMs: 2000,
     defaultColumns: ADMIN_DEFAULT_PROBLEM_COLUMNS,
@@ -98,10 +100,14 @@ export default function AdminContestDetailPage() {
           <Button icon={<DownloadOutlined />} loading={exporting} disabled={!contest} onClick={() => void exportPackage()} data-testid="export-package">
             {t('contestPackage.export')}
           </Button>
+          <Button icon={<DiffOutlined />} disabled={!contest} onClick={() => setShadowing(true)} data-testid="open-shadow">
+            {t('shadow.open')}
+          </Button>
         </Space>
         <LanguageSwitch />
       </Space>
       <ContestScoreboard contestId={contestId} {...board} notice={contest ? boardNotice(contest, view) : null} extra={freezeControls} />
+      {shadowing && contest ? <ShadowMatrixModal contestId={contest.id} title={contest.title} onClose={() => setShadowing(false)} /> : null}
       {resolving && contest ? <ResolverModal contest={contest} problemCount={board.problemCount} onClose={() => setResolving(false)} /> : null}
     </div>
   );

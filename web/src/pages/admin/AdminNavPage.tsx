@@ -1,5 +1,5 @@
 import { Card, Col, Row, Typography } from 'antd';
-import { AppstoreOutlined, CodeOutlined, FileTextOutlined, FlagOutlined, MessageOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CodeOutlined, CopyOutlined, FileTextOutlined, FlagOutlined, MessageOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { storage } from '../../storage.ts';
@@ -13,6 +13,7 @@ const AREAS: { to: string; icon: React.ReactNode; title: MessageKey; text: Messa
   { to: paths.submissionManagement, icon: <AppstoreOutlined />, title: 'nav.submissions', text: 'admin.area.submissions' },
   { to: paths.clarificationManagement, icon: <MessageOutlined />, title: 'nav.clarifications', text: 'admin.area.clarifications' },
   { to: paths.balloons, icon: <FlagOutlined />, title: 'nav.balloons', text: 'admin.area.balloons' },
+  { to: paths.similarity, icon: <CopyOutlined />, title: 'nav.similarity', text: 'admin.area.similarity' },
 ];
 
 /** The admin welcome page (/admin_nav). */

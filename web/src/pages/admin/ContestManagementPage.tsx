@@ -18,6 +18,7 @@ import { filterByIdAndText } from './logic/search.ts';
 import { confirmDelete, selectToDelete } from './logic/messages.ts';
 import { fromWireTime } from './logic/contestTimes.ts';
 import { AddDeleteToolbar } from './AddDeleteToolbar.tsx';
+import { ContestPackageImport } from './ContestPackageImport.tsx';
 import { selectableTable } from './tableProps.ts';
 import { useT, type Translate } from '../../i18n/index.ts';
 import { withZone } from '../../lib/time.ts';
@@ -134,6 +135,7 @@ export default function ContestManagementPage() {
           </Form.Item>
         </SearchBar>
         <AddDeleteToolbar one="contest" many="contests" onAdd={() => setEditing({ mode: 'add' })} onDelete={remove} />
+        <ContestPackageImport onImported={() => void reload(true)} />
         <Table<Contest>
           rowKey="id"
           data-testid="contest-table"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Table, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../api/client.ts';
 import { adminContestsApi } from '../../api/adminContests.ts';
@@ -7,7 +7,7 @@ import { adminUsersApi } from '../../api/adminUsers.ts';
 import type { Contest } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
 import { isSpreadsheetName, membersFromWorkbook, USER_LIST_MESSAGES, UserListError, type ListedMember } from './logic/userList.ts';
-import { useT } from '../../i18n/index.ts';
+import { tn, useT } from '../../i18n/index.ts';
 
 interface Props {
   contest: Contest | null;
@@ -31,10 +31,14 @@ export function UserListModal({ contest, onClose }: Props) {
   const affiliated = members.filter((m): m is ListedMember & { affiliation: string } => m.affiliation !== null);
   const [fileName, setFileName] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The usernames that exist, read when a file is chosen: the preview flags the others (issue 30, defect 8). */
+  const [existing, setExisting] = useState<Set<string> | null>(null);
+  const unknownCount = existing ? names.filter((n) => !existing.has(n)).length : 0;
 
   const close = () => {
     setMembers([]);
     setFileName('');
+    setExisting(null);
     onClose();
   };
 
@@ -49,6 +53,12 @@ export function UserListModal({ contest, onClose }: Props) {
       setMembers(membersFromWorkbook(await readFile(file)));
     } catch (err) {
       notify.error(err instanceof UserListError ? err.message : USER_LIST_MESSAGES.parseFailed);
+      return;
+    }
+    try {
+      setExisting(new Set((await adminUsersApi.list()).map((u) => u.username)));
+    } catch {
+      setExisting(null);
     }
   };
 
@@ -111,6 +121,9 @@ export function UserListModal({ contest, onClose }: Props) {
         </Button>
       </Upload>
       {fileName ? <Typography.Text style={{ marginLeft: 8 }}>{fileName}</Typography.Text> : null}
+      {unknownCount ? (
+        <Alert type="warning" showIcon style={{ marginTop: 12 }} data-testid="user-list-unknown" message={tn('userList.unknownInPreview', unknownCount)} />
+      ) : null}
       <Table<ListedMember>
         title={() => <Typography.Text strong>{t('userList.preview')}</Typography.Text>}
         style={{ marginTop: 12 }}
@@ -122,6 +135,17 @@ export function UserListModal({ contest, onClose }: Props) {
           { title: '#', key: 'index', width: 60, render: (_, __, i) => i + 1 },
           { title: t('field.username'), dataIndex: 'username' },
           ...(affiliated.length ? [{ title: t('users.affiliation'), dataIndex: 'affiliation' }] : []),
+          ...(existing
+            ? [
+                {
+                  title: t('bulkAccounts.check'),
+                  key: 'check',
+                  width: 150,
+                  render: (_: unknown, m: ListedMember) =>
+                    existing.has(m.username) ? <Tag color="green">{t('bulkAccounts.ok')}</Tag> : <Tag color="red" data-testid="user-list-unknown-row">{t('userList.unknownRow')}</Tag>,
+                },
+              ]
+            : []),
         ]}
         pagination={{ pageSize: 8, hideOnSinglePage: true }}
       />

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, Card, Form, Input, Space, Table, Tag } from 'antd';
-import { EditOutlined, KeyOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { adminUsersApi } from '../../api/adminUsers.ts';
 import type { User } from '../../api/types.ts';
 import { notify } from '../../feedback.ts';
@@ -16,7 +16,10 @@ import { selectableTable } from './tableProps.ts';
 import { genderLabel, roleLabel } from '../../lib/people.ts';
 import { useT } from '../../i18n/index.ts';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | null;
+// The spreadsheet reader (SheetJS, ~120 KB gzipped) is fetched when the bulk dialog first opens.
+const BulkAccountsModal = lazy(() => import('./BulkAccountsModal.tsx').then((m) => ({ default: m.BulkAccountsModal })));
+
+type Dialog = { kind: 'add' } | { kind: 'bulk' } | { kind: 'edit'; user: User } | { kind: 'password'; user: User } | null;
 
 export default function UserManagementPage() {
   const t = useT();
@@ -29,7 +32,7 @@ export default function UserManagementPage() {
   });
   const shown = useMemo(() => filterUsers(users, keyword), [users, keyword]);
   const close = () => setDialog(null);
-  const editedUser = dialog && dialog.kind !== 'add' ? dialog.user : null;
+  const editedUser = dialog && (dialog.kind === 'edit' || dialog.kind === 'password') ? dialog.user : null;
 
   const remove = () =>
     deleteSelected({
@@ -53,10 +56,14 @@ export default function UserManagementPage() {
           onSearch={() => void reload()}
         >
           <Form.Item name="keyword" label={t('users.keyword')}>
-            <Input allowClear placeholder={t('users.keywordPlaceholder')} style={{ width: 240 }} data-testid="user-search-keyword" />
+            <Input allowClear placeholder={t('users.keywordPlaceholder')} style={{ width: 240, maxWidth: '100%' }} data-testid="user-search-keyword" />
           </Form.Item>
         </SearchBar>
-        <AddDeleteToolbar one="user" many="users" onAdd={() => setDialog({ kind: 'add' })} onDelete={remove} />
+        <AddDeleteToolbar one="user" many="users" onAdd={() => setDialog({ kind: 'add' })} onDelete={remove}>
+          <Button icon={<UsergroupAddOutlined />} onClick={() => setDialog({ kind: 'bulk' })} data-testid="bulk-accounts">
+            {t('bulkAccounts.button')}
+          </Button>
+        </AddDeleteToolbar>
         <Table<User>
           rowKey="id"
           data-testid="user-table"
@@ -109,6 +116,11 @@ export default function UserManagementPage() {
           void reload(true);
         }}
       />
+      {dialog?.kind === 'bulk' ? (
+        <Suspense fallback={null}>
+          <BulkAccountsModal open onClose={close} onCreated={() => void reload(true)} />
+        </Suspense>
+      ) : null}
       <EditUserModal
         open={dialog?.kind === 'edit'}
         user={editedUser}

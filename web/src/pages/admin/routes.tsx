@@ -14,6 +14,7 @@ export const adminRoutes: AppRoute[] = [
   { name: 'submissionManagement', access: 'admin', layout: 'admin', page: lazy(() => import('./SubmissionManagementPage.tsx')) },
   { name: 'clarificationManagement', access: 'admin', layout: 'admin', page: lazy(() => import('./ClarificationManagementPage.tsx')) },
   { name: 'balloons', access: 'admin', layout: 'admin', page: lazy(() => import('./BalloonsPage.tsx')) },
+  { name: 'similarity', access: 'admin', layout: 'admin', page: lazy(() => import('./SimilarityPage.tsx')) },
   { name: 'adminPersonInfo', access: 'admin', layout: 'admin', page: lazy(() => import('./AdminPersonInfoPage.tsx')) },
   // The scoreboard stands alone (its own Home and Back buttons), wide enough for many problems.
   { name: 'adminContestDetail', access: 'admin', layout: 'none', page: lazy(() => import('./AdminContestDetailPage.tsx')) },

@@ -68,17 +68,22 @@ export function usernamesFromWorkbook(bytes: ArrayBuffer | Uint8Array): string[]
 
 /** The members an .xlsx/.xls file lists, with their affiliations when it has the column. */
 export function membersFromWorkbook(bytes: ArrayBuffer | Uint8Array): ListedMember[] {
+  return membersFromRows(sheetRows(readWorkbook(bytes)));
+}
+
+/** Reads a spreadsheet's bytes (.xlsx, .xls, or .csv text when `csv`); throws UserListError with the spec's message. */
+export function readWorkbook(bytes: ArrayBuffer | Uint8Array, csv = false): XLSX.WorkBook {
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   if (data.length > USER_LIST_MAX_BYTES) throw new UserListError(USER_LIST_MESSAGES.readFailed);
   const isZip = data[0] === 0x50 && data[1] === 0x4b;
-  if (isZip && spreadsheetZipProblem(data)) throw new UserListError(USER_LIST_MESSAGES.parseFailed);
-  let workbook: XLSX.WorkBook;
+  if (!csv && isZip && spreadsheetZipProblem(data)) throw new UserListError(USER_LIST_MESSAGES.parseFailed);
   try {
-    workbook = XLSX.read(bytes, { type: 'array', cellFormula: false, cellHTML: false, sheetRows: USER_LIST_MAX_ROWS + 1 });
+    return csv
+      ? XLSX.read(new TextDecoder().decode(data).replace(/^\uFEFF/, ''), { type: 'string', raw: true, sheetRows: USER_LIST_MAX_ROWS + 1 })
+      : XLSX.read(data, { type: 'array', cellFormula: false, cellHTML: false, sheetRows: USER_LIST_MAX_ROWS + 1 });
   } catch {
     throw new UserListError(USER_LIST_MESSAGES.parseFailed);
   }
-  return membersFromBook(workbook);
 }
 
 /** Usernames from a parsed workbook's first sheet. */
@@ -88,19 +93,34 @@ export function usernamesFromBook(workbook: Pick<XLSX.WorkBook, 'SheetNames' | '
 
 /** Members from a parsed workbook's first sheet. */
 export function membersFromBook(workbook: Pick<XLSX.WorkBook, 'SheetNames' | 'Sheets'>): ListedMember[] {
+  return membersFromRows(sheetRows(workbook));
+}
+
+/** The first sheet's rows, the header included, as SheetJS decodes them. */
+export function sheetRows(workbook: Pick<XLSX.WorkBook, 'SheetNames' | 'Sheets'>): unknown[][] {
   const firstName = workbook.SheetNames[0];
   const sheet = firstName === undefined ? undefined : workbook.Sheets[firstName];
   if (!sheet) throw new UserListError(USER_LIST_MESSAGES.noSheet);
-  let rows: unknown[][];
   try {
     // Cells are decoded here, not by XLSX.read: a damaged cell (an unknown type) throws now.
-    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, blankrows: false, defval: '' });
+    return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, blankrows: false, defval: '' });
   } catch {
     throw new UserListError(USER_LIST_MESSAGES.parseFailed);
   }
-  return membersFromRows(rows);
+}
+
+/** The data rows (header removed, blank rows dropped) as trimmed text, each cell at most 1000 characters. */
+export function dataRows(rows: readonly unknown[][]): string[][] {
+  const text = rows.map((row) => (Array.isArray(row) ? row.map((cell) => cellText(cell, 1000)) : [])).filter((row) => row.some((c) => c !== ''));
+  if (text.length <= 1) throw new UserListError(USER_LIST_MESSAGES.noData);
+  return text.slice(1, USER_LIST_MAX_ROWS + 1);
 }
 
 export function isSpreadsheetName(name: string): boolean {
   return /\.(xlsx|xls)$/i.test(name);
+}
+
+/** Bulk account creation also takes .csv, as `verdict user import` does. */
+export function isAccountSheetName(name: string): boolean {
+  return /\.(xlsx|xls|csv)$/i.test(name);
 }

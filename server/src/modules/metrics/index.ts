@@ -1,0 +1,3 @@
+// The metrics module's entry: what the rest of the server may use of it. Other modules, http/,
+// the composition root (services.ts, server.ts) and public/ import only this file.
+export { Metrics } from './metrics.ts';
