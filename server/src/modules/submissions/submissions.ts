@@ -21,7 +21,7 @@ export interface SubmissionQueue {
   /** Enqueues again later, with backoff, after a failed enqueue. */
   retryEnqueue(submissionId: number): void;
   /** Requests of this process waiting for verdicts. */
-  readonly verdicts: Pick<VerdictWaiter, 'wait'>;
+  readonly verdicts: Pick<VerdictWaiter, 'wait' | 'isClosed' | 'onClose'>;
 }
 
 export { MAX_SOURCE_BYTES };
