@@ -68,9 +68,17 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const readiness = new Readiness();
   /** Set once the HTTP server listens: stops it first, before what its requests use. */
   let stopHttp: (() => Promise<void>) | undefined;
+  /** Set once the judge process runs: stopped while the requests drain (both bounded), not after. */
+  let stopJudgeProcess: (() => Promise<void>) | undefined;
   const closeAll = async () => {
     readiness.stopping();
-    await stopHttp?.().catch((err) => log.error({ err }, 'error while stopping the HTTP server'));
+    // In sequence, the drain (SHUTDOWN_DRAIN_MS), the judge process's stop (STOP_GRACE_MS) and the
+    // rest passed SHUTDOWN_LIMIT_MS on a loaded host (exit code 1, issue 36): the judge process
+    // needs none of what the requests use, so both go at once.
+    await Promise.all([
+      stopHttp?.().catch((err) => log.error({ err }, 'error while stopping the HTTP server')),
+      stopJudgeProcess?.().catch((err) => log.error({ err }, 'error while stopping the judge process')),
+    ]);
     for (const c of closers.reverse()) await c().catch((err) => log.error({ err }, 'error while stopping'));
   };
   try {
@@ -150,7 +158,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     if (config.workers > 0) {
       judgeProcess = await JudgeProcess.start({ config, database, queue: judgeQueue, log });
       const started = judgeProcess;
-      closers.push(() => started.stop());
+      stopJudgeProcess = () => started.stop();
       readiness.add({ name: 'the judge process is restarting', ok: () => started.pid !== undefined });
       // Probe this process's toolchains for the language list now, not on the first submission.
       void services.languages();

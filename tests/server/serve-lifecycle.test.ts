@@ -121,18 +121,18 @@ describe('verdict serve: readiness, bounded submits, bounded stop @slow', functi
   });
 
   it('on SIGTERM stops accepting, answers a waiting submit with its record, and exits within 10 s with its judge', async function () {
-    // KNOWN FAILING on PostgreSQL from the build (2026-11-29, one run): the waiting submit's
-    // connection was reset (ECONNRESET) instead of answered. Left open in issue 36 until found;
-    // it passes on the embedded store.
-    if (process.env.TEST_DATABASE_URL) this.skip();
     const { api, started } = await serve({ JUDGE_WORKERS: '1', SUBMIT_WAIT_MS: '120000' });
     const server = await started;
     const judgePid = judgeProcessOf(server.child.pid!)!;
     // About 4 s a test, 3 tests: still judging when the signal comes.
     const submitted = api.json('/api/submit', { problemId, language: 'python3', code: `import time\ntime.sleep(4)\n${SUM_AC}` });
+    // Stored and being judged (a sandbox under the judge process alone can be its first probe of
+    // the toolchains, before the submission is even stored: then its submit is refused with a 503).
     const sandboxes = await waitFor(
       'the submission judged in a sandbox',
       async () => {
+        const list = await api.get('/api/JudgeRecord/list');
+        if (list.data?.[0]?.judgeResult !== 'JG') return undefined;
         const found = descendantsOf(judgePid).filter((pid) => commandOf(pid) === 'bwrap');
         return found.length ? found : undefined;
       },
@@ -142,7 +142,9 @@ describe('verdict serve: readiness, bounded submits, bounded stop @slow', functi
     const exited = new Promise<number>((resolve) => server.child.once('exit', () => resolve(Date.now())));
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    const reply = await submitted;
+    const reply = await submitted.catch((err: Error) => {
+      throw new Error(`the waiting submit got no reply (${err.message}: ${(err.cause as Error | undefined)?.message}); the server said:\n${server.output().slice(-3000)}`);
+    });
     const repliedAt = Date.now();
     assert.equal(reply.code, 0, reply.message);
     assert.ok(['PD', 'JG'].includes(reply.data.judgeResult), reply.data.judgeResult);

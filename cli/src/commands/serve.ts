@@ -35,6 +35,9 @@ function ensureWebBuilt(): void {
   if (result.status !== 0) throw new CliError('building the web app failed (npm run build -w web)');
 }
 
+/** How long a stopped server may take to exit by itself before it is made to. */
+const STOPPED_EXIT_GRACE_MS = 1000;
+
 export default async function serve(opts: ServeOptions): Promise<void> {
   const config = configFromFlags(opts);
   ensureWebBuilt();
@@ -65,4 +68,10 @@ export default async function serve(opts: ServeOptions): Promise<void> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+  // Everything is closed: a handle something left open (a database client that did not end)
+  // must not hold the process until the limit above and its exit code 1 (issue 36).
+  setTimeout(() => {
+    console.error('stopped, but something was still open: exiting');
+    process.exit(process.exitCode ?? 0);
+  }, STOPPED_EXIT_GRACE_MS).unref();
 }

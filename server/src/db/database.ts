@@ -27,6 +27,8 @@ export interface OpenOptions {
 }
 
 const EMBEDDED_URL_FILE = 'pglite.url';
+/** How long closing waits for a PostgreSQL pool's lent clients (the embedded store's close is always awaited: it flushes). */
+const POOL_END_WAIT_MS = 2000;
 /** The embedded database's port, kept across runs. */
 const EMBEDDED_PORT_FILE = 'pglite.port';
 
@@ -96,7 +98,15 @@ function wrap(pool: pg.Pool, url: string, embedded: boolean, closeStore: () => P
     async close() {
       if (closed) return;
       closed = true;
-      await db.destroy(); // ends the pool too
+      if (embedded) {
+        await db.destroy(); // ends the pool too
+      } else {
+        // The pool's end waits for every client it lent: one a query still holds (a server
+        // that does not answer) must not hold a stopping process past its limit (issue 36).
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([db.destroy(), new Promise((resolve) => (timer = setTimeout(resolve, POOL_END_WAIT_MS)))]);
+        clearTimeout(timer);
+      }
       await closeStore();
     },
   };

@@ -12,8 +12,20 @@ export class VerdictWaiter {
   private timer: NodeJS.Timeout | undefined;
   /** Closed (the server stops): waits end at once, with the record as it is. */
   private closed = false;
+  /** Told when the server starts stopping: submits not yet stored stop there (submitCode). */
+  private readonly closeListeners = new Set<() => void>();
 
   constructor(private readonly db: Kysely<DB>) {}
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Calls `listener` when closed (not if already closed); returns the way to stop listening. */
+  onClose(listener: () => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
 
   /** Resolves when the record has a final verdict, or after `waitMs`, whichever comes first. */
   wait(id: number, waitMs: number): Promise<void> {
@@ -61,6 +73,8 @@ export class VerdictWaiter {
   /** Ends every wait now, and any later one at once (server shutdown). */
   close(): void {
     this.closed = true;
+    for (const listener of [...this.closeListeners]) listener();
+    this.closeListeners.clear();
     for (const set of [...this.waiting.values()]) for (const done of [...set]) done();
     clearTimeout(this.timer);
     this.timer = undefined;

@@ -21,7 +21,7 @@ export interface SubmissionQueue {
   /** Enqueues again later, with backoff, after a failed enqueue. */
   retryEnqueue(submissionId: number): void;
   /** Requests of this process waiting for verdicts. */
-  readonly verdicts: Pick<VerdictWaiter, 'wait'>;
+  readonly verdicts: Pick<VerdictWaiter, 'wait' | 'isClosed' | 'onClose'>;
 }
 
 export { MAX_SOURCE_BYTES };
@@ -66,28 +66,12 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
   // A retry of a submission already stored (its reply lost to a crash, a shutdown, a network
   // error) gets that record, whatever changed since (the cooldown, the contest's end).
   const key = input.submissionKey;
-  const earlier = key === undefined ? undefined : await storedWithKey(db, user.id, key);
-  if (earlier) return replyWithRecord(deps, sameSubmission(earlier, input), receivedAt);
-  const language = findLanguage(await languagesWithin(deps.languages, LANGUAGE_PROBE_WAIT_MS), input.language);
-  if (!language) throw fail('VALIDATION', `Unknown language "${input.language}"`, { field: 'language' });
-  const { code, files } = submittedSources(input);
-  if (input.contestId === undefined) {
-    if (!isAdmin(user)) throw fail('VALIDATION', 'Please choose a contest first', { field: 'contestId' });
-  } else {
-    await assertCanOpenContestProblem(db, user, input.contestId, input.problemId, now);
-  }
-  const problem = await db.selectFrom('problems').select(['id', 'package_hash']).where('id', '=', input.problemId).executeTakeFirst();
-  if (!problem) throw fail('NOT_FOUND', 'No such problem');
-  const packageHash = problem.package_hash;
-  if (!packageHash) throw fail('CONFLICT', 'This problem has no test data yet; please tell the administrator.');
-  const refused = languageRefusal(await packageLanguages(db, packageHash), language);
-  if (refused) throw fail('VALIDATION', `${refused}.`, { field: 'language' });
-  const template = await db
-    .selectFrom('templates')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['language']), 'in', [language.id.toLowerCase(), language.name.toLowerCase(), input.language.trim().toLowerCase()]))
-    .orderBy('id')
-    .executeTakeFirst();
+  // Until the record is stored, a server that starts stopping answers at once that nothing was
+  // stored (a 503 to retry elsewhere or later), rather than storing it after its connection was
+  // cut: the client would not know, and its retry would store it twice.
+  const checked = await beforeStop(deps, checkSubmission(deps, user, input, now));
+  if (checked.earlier) return replyWithRecord(deps, checked.earlier, receivedAt);
+  const { language, code, files, problem, packageHash, template } = checked;
   // The cooldown and the cap are checked and the record inserted under one lock per user:
   // parallel submits of one user are counted one after the other, never all "before" each other.
   const stored = await db.transaction().execute(async (trx) => {
@@ -98,6 +82,8 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
       if (raced) return { row: raced, fresh: false };
       await assertSubmitRate(trx, user.id, now);
     }
+    // The last moment to refuse: once inserted, the reply is the record, stopping or not.
+    if (deps.queue.verdicts.isClosed) throw stoppingRefusal();
     const inserted = await trx
       .insertInto('submissions')
       .values({
@@ -130,6 +116,51 @@ export async function submitCode(deps: SubmissionDeps, user: CurrentUser, input:
     deps.queue.retryEnqueue(row.id);
   }
   return replyWithRecord(deps, row, receivedAt);
+}
+
+/** The submission's checks before it is stored; `earlier`: a retry of a stored one (its key). */
+async function checkSubmission(deps: SubmissionDeps, user: CurrentUser, input: SubmitInput, now: Date) {
+  const { db } = deps;
+  const key = input.submissionKey;
+  const earlier = key === undefined ? undefined : await storedWithKey(db, user.id, key);
+  if (earlier) return { earlier: sameSubmission(earlier, input) } as const;
+  const language = findLanguage(await languagesWithin(deps.languages, LANGUAGE_PROBE_WAIT_MS), input.language);
+  if (!language) throw fail('VALIDATION', `Unknown language "${input.language}"`, { field: 'language' });
+  const { code, files } = submittedSources(input);
+  if (input.contestId === undefined) {
+    if (!isAdmin(user)) throw fail('VALIDATION', 'Please choose a contest first', { field: 'contestId' });
+  } else {
+    await assertCanOpenContestProblem(db, user, input.contestId, input.problemId, now);
+  }
+  const problem = await db.selectFrom('problems').select(['id', 'package_hash']).where('id', '=', input.problemId).executeTakeFirst();
+  if (!problem) throw fail('NOT_FOUND', 'No such problem');
+  const packageHash = problem.package_hash;
+  if (!packageHash) throw fail('CONFLICT', 'This problem has no test data yet; please tell the administrator.');
+  const refused = languageRefusal(await packageLanguages(db, packageHash), language);
+  if (refused) throw fail('VALIDATION', `${refused}.`, { field: 'language' });
+  const template = await db
+    .selectFrom('templates')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['language']), 'in', [language.id.toLowerCase(), language.name.toLowerCase(), input.language.trim().toLowerCase()]))
+    .orderBy('id')
+    .executeTakeFirst();
+  return { earlier: undefined, language, code, files, problem, packageHash, template };
+}
+
+/** `work`, unless the server starts stopping first: then a 503 saying nothing was stored. */
+function beforeStop<T>(deps: SubmissionDeps, work: Promise<T>): Promise<T> {
+  if (deps.queue.verdicts.isClosed) {
+    work.catch(() => {}); // refused anyway
+    return Promise.reject(stoppingRefusal());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const off = deps.queue.verdicts.onClose(() => reject(stoppingRefusal()));
+    work.then(resolve, reject).finally(off);
+  });
+}
+
+function stoppingRefusal(): Error {
+  return fail('UNAVAILABLE', 'The server is stopping: your submission was not stored; please submit again in a moment.', { retryAfterMs: 2000 });
 }
 
 function storedWithKey(db: Kysely<DB>, userId: number, key: string): Promise<SubmissionRow | undefined> {
