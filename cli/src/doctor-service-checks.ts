@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig, type Config } from '@verdict/server';
 import { embeddedUrlFile, openDatabase } from '@verdict/server/database';
-import { checkSmtp, redactUrl, usernameClashes } from '@verdict/server/doctor';
+import { checkSmtp, judgeQueueStatus, LONG_WAIT_MS, redactUrl, usernameClashes } from '@verdict/server/doctor';
 import { DEFAULT_CHROMIUM_PATH } from '@verdict/server/doctor';
 import type { DoctorCheck, DoctorFinding } from './doctor-types.ts';
 
@@ -18,23 +18,41 @@ function config(): Config {
 
 /**
  * Opens the database as `verdict serve` would, runs `select 1`, closes it. Answers the accounts
- * whose name clashed with an older account's when migration 0020 made usernames canonical.
+ * whose name clashed with an older account's when migration 0020 made usernames canonical, and
+ * what waits for judgement.
  */
 async function reach(dataDir: string, databaseUrl?: string): Promise<DoctorFinding[]> {
   const database = await openDatabase({ dataDir, databaseUrl, poolSize: 1 });
   try {
     await database.pool.query('select 1');
-    // A database not migrated yet has no keys to report.
+    // A database not migrated yet has no keys to report, nor a queue.
     const clashes = await usernameClashes(database.db).catch(() => []);
-    return clashes.map(({ username, clashesWith }) => ({
+    const findings: DoctorFinding[] = clashes.map(({ username, clashesWith }) => ({
       item: `username ${JSON.stringify(username)}`,
       status: 'warn' as const,
       detail: `looks like the older account ${JSON.stringify(clashesWith)} (same ignoring case, width and look-alike characters)`,
       fix: 'rename one of them (Admin > Users > edit, or the user themselves)',
     }));
+    const queue = await judgeQueueStatus(database.db, new Date(), config().judgeQueue.workerDeadMs).catch(() => null);
+    if (queue) findings.push(queueFinding(queue));
+    return findings;
   } finally {
     await database.close();
   }
+}
+
+/** What waits for judgement: a warning when records wait with no worker alive, or for over a minute. */
+function queueFinding(queue: Awaited<ReturnType<typeof judgeQueueStatus>>): DoctorFinding {
+  const item = 'judging queue';
+  if (queue.waiting === 0) return { item, status: 'ok', detail: queue.reason };
+  const counts = Object.entries(queue.byStatus)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
+  const oldest = queue.oldestWaitMs === null ? '' : `; the oldest (#${queue.oldestId}) for ${Math.round(queue.oldestWaitMs / 1000)} s`;
+  const detail = `${queue.waiting} record(s) wait (${counts})${oldest}; at most ${queue.maxAttempts} attempt(s): ${queue.reason}`;
+  const stuck = !queue.judges.some((j) => j.alive && j.workers > 0) || (queue.oldestWaitMs ?? 0) > LONG_WAIT_MS;
+  return stuck ? { item, status: 'warn', detail, fix: 'see docs/judging-queue.md; GET /api/admin/judgeQueue shows the same live' } : { item, status: 'ok', detail };
 }
 
 async function databaseFindings(conf: Config): Promise<DoctorFinding[]> {

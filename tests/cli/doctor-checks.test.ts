@@ -73,10 +73,34 @@ describe('cli: doctor checks for database, Chromium and SMTP', function () {
       [
         ['database', 'ok'],
         ['username "Alice"', 'warn'],
+        ['judging queue', 'ok'],
       ],
     );
     assert.match(findings[1].detail, /older account "alice"/);
     assert.match(findings[1].fix!, /rename/);
+    assert.equal(findings[2].detail, 'nothing waits for judgement');
+  });
+
+  it('warns of records waiting for judgement with no judge alive, saying how many, the oldest and why', async () => {
+    const dataDir = path.join(dir, 'queue');
+    await seedEmbeddedStore(dataDir);
+    const database = await openDatabase({ dataDir });
+    try {
+      const { db } = database;
+      const problem = await db.insertInto('problems').values({ title: 'Q', time_limit: 1000, memory_limit: 256 }).returning('id').executeTakeFirstOrThrow();
+      const user = await db.insertInto('users').values({ username: 'waiter', email: 'w@x.test', password_hash: 'h' }).returning('id').executeTakeFirstOrThrow();
+      await db
+        .insertInto('submissions')
+        .values({ user_id: user.id, problem_id: problem.id, language: 'cpp', code: '//', status: 'PD', tests: JSON.stringify([]), judge_attempts: 1, created_at: new Date(Date.now() - 120_000) })
+        .execute();
+    } finally {
+      await database.close();
+    }
+    const findings = await withEnv({ DATA_DIR: dataDir, DATABASE_URL: undefined }, () => databaseCheck.run());
+    const queue = findings.find((f) => f.item === 'judging queue');
+    assert.equal(queue?.status, 'warn');
+    assert.match(queue!.detail, /^1 record\(s\) wait \(1 PD\); the oldest \(#\d+\) for 1[23]\d s; at most 1 attempt\(s\): no judge process is alive/);
+    assert.match(queue!.fix!, /judgeQueue/);
   });
 
   it('warns without SMTP_URL, passes with a live server and fails with a dead one', async () => {

@@ -968,6 +968,31 @@ export interface ApiOperations {
     data: null;
     file: null;
   };
+  /** How many records wait for judgement, the oldest, the most attempts, the judge processes alive, and why records wait (admin) */
+  "GET /api/admin/judgeQueue": {
+    role: "admin";
+    query: undefined;
+    body: undefined;
+    data: {
+      waiting: number;
+      byStatus: {
+        PD: number;
+        CP: number;
+        JG: number;
+      };
+      oldestId: number | null;
+      oldestWaitMs: number | null;
+      maxAttempts: number;
+      judges: {
+        name: string;
+        workers: number;
+        heartbeatAgeMs: number;
+        alive: boolean;
+      }[];
+      reason: string;
+    };
+    file: null;
+  };
   /** Submit code; waits for the verdict up to SUBMIT_WAIT_MS, then replies with the current state (PD/JG) (user) */
   "POST /api/submit": {
     role: "user";

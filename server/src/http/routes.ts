@@ -1,6 +1,7 @@
 // Every route of the server, by area. The OpenAPI document is generated from this list.
 import type { RouteDef } from './route.ts';
 import { apiTokenRoutes } from '../modules/accounts/api-token-routes.ts';
+import { judgeQueueRoutes } from '../modules/judging/judge-queue-routes.ts';
 import { captchaRoutes, captchaTestRoutes } from '../modules/accounts/captcha-routes.ts';
 import { balloonRoutes } from '../modules/balloons/balloons-routes.ts';
 import { similarityRoutes } from '../modules/similarity/similarity-routes.ts';
@@ -41,6 +42,7 @@ export const allRoutes: RouteDef[] = [
   ...templateRoutes,
   ...usersAdminRoutes,
   ...apiTokenRoutes,
+  ...judgeQueueRoutes,
   ...submissionRoutes,
   ...recordRoutes,
   ...leaderboardRoutes,

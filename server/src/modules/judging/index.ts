@@ -5,3 +5,5 @@ export { JudgeProcess } from './judge-process.ts';
 export { createJudgeProvider } from './judge-provider.ts';
 export { JudgeQueue } from './judge-queue.ts';
 export { startJudgeWorkers } from './worker.ts';
+export { judgeQueueStatus, LONG_WAIT_MS } from './judge-queue-status.ts';
+export { type JudgeQueueStatus } from './wire.ts';
