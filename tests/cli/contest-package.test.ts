@@ -164,4 +164,35 @@ describe('verdict contest export and import (Contest Packages)', function () {
     const contests = await fetch(`${into.url}/api/ccs/contests`).then((r) => r.json());
     assert.equal(contests.length, 2, 'nothing was created');
   });
+
+  it('leaves nothing behind when an import fails half-way, and refuses taken titles before it starts', async () => {
+    const { db } = into.services;
+    const state = async () => ({
+      problems: (await db.selectFrom('problems').select('id').execute()).length,
+      users: (await db.selectFrom('users').select('id').execute()).length,
+      contests: (await db.selectFrom('contests').select('id').execute()).length,
+    });
+    const before = await state();
+    const half = path.join(box.work, 'half');
+    fs.cpSync(path.join(box.work, 'first'), half, { recursive: true });
+    const contest = JSON.parse(fs.readFileSync(path.join(half, 'contest.json'), 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(path.join(half, 'contest.json'), JSON.stringify({ ...contest, name: 'Half Cup', formal_name: 'Half Cup' }));
+    const problems = JSON.parse(fs.readFileSync(path.join(half, 'problems.json'), 'utf8')) as Record<string, unknown>[];
+    fs.writeFileSync(path.join(half, 'problems.json'), JSON.stringify(problems.map((p) => ({ ...p, name: `Half ${String(p.name)}` }))));
+    const teams = JSON.parse(fs.readFileSync(path.join(half, 'teams.json'), 'utf8')) as Record<string, unknown>[];
+    const accounts = JSON.parse(fs.readFileSync(path.join(half, 'accounts.json'), 'utf8')) as Record<string, unknown>[];
+    // New teams: the import creates their accounts, which must go again.
+    fs.writeFileSync(path.join(half, 'accounts.json'), JSON.stringify(accounts.map((a) => ({ ...a, username: `half_${String(a.username)}` }))));
+    fs.writeFileSync(path.join(half, 'teams.json'), JSON.stringify(teams));
+    // Problem 2's package is not a zip: it is refused after problem 1 was set up.
+    fs.writeFileSync(path.join(half, 'problems', '2', '2.zip'), 'not a zip');
+    const failed = await box.run(['contest', 'import', half, '--server', into.url]);
+    assert.notEqual(failed.code, 0, failed.stdout);
+    assert.deepEqual(await state(), before, 'the half-done import left rows behind');
+    // Taken titles are refused before anything is made.
+    const taken = await box.run(['contest', 'import', path.join(box.work, 'first'), '--server', into.url]);
+    assert.notEqual(taken.code, 0, taken.stdout);
+    assert.match(taken.stderr, /exists already/);
+    assert.deepEqual(await state(), before);
+  });
 });

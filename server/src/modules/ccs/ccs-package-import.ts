@@ -46,22 +46,70 @@ function checkTeams(plan: PackagePlan): void {
   }
 }
 
-/** Sets up the contest a package's plan describes. */
+/**
+ * Refuses, before anything is created, what would stop the import half-way: a contest or a
+ * problem title the server has already, or a problem title twice in the package (titles are
+ * unique on a server).
+ */
+async function assertTitlesFree(db: ImportServices['db'], plan: PackagePlan): Promise<void> {
+  const names = plan.problems.map((p) => p.name);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice !== undefined) throw fail('VALIDATION', `The contest package was refused: two problems are named ${JSON.stringify(twice)} (problem titles are unique on a server)`);
+  if (await db.selectFrom('contests').select('id').where('title', '=', plan.contest.name).executeTakeFirst()) {
+    throw fail('CONFLICT', `The contest package was refused: a contest named ${JSON.stringify(plan.contest.name)} exists already`);
+  }
+  const taken = names.length ? await db.selectFrom('problems').select('title').where('title', 'in', names).execute() : [];
+  if (taken.length) {
+    throw fail('CONFLICT', `The contest package was refused: problems named ${taken.map((t) => JSON.stringify(t.title)).join(', ')} exist already (problem titles are unique on a server)`);
+  }
+}
+
+/** What an import created, undone when it fails half-way: nothing is left half set up. */
+interface Created {
+  problems: number[];
+  users: number[];
+  contest: number | null;
+}
+
+async function undo(db: ImportServices['db'], created: Created): Promise<void> {
+  // Members, contest problems, groups and submissions go with their contest, problems and users (cascades).
+  if (created.contest !== null) await db.deleteFrom('contests').where('id', '=', created.contest).execute();
+  if (created.problems.length) await db.deleteFrom('problems').where('id', 'in', created.problems).execute();
+  if (created.users.length) await db.deleteFrom('users').where('id', 'in', created.users).execute();
+}
+
+/**
+ * Sets up the contest a package's plan describes: all of it, or nothing (what it created is
+ * removed again when a step fails; affiliations and countries it gave existing accounts stay).
+ */
 export async function importContestPlan(services: ImportServices, plan: PackagePlan): Promise<PackageImport> {
-  const { db } = services;
   checkTeams(plan);
+  await assertTitlesFree(services.db, plan);
+  const created: Created = { problems: [], users: [], contest: null };
+  try {
+    return await setUp(services, plan, created);
+  } catch (err) {
+    await undo(services.db, created).catch((undoErr: Error) => {
+      throw new Error(`${(err as Error).message}; and undoing the half-done import failed too: ${undoErr.message}`, { cause: err });
+    });
+    throw err;
+  }
+}
+
+async function setUp(services: ImportServices, plan: PackagePlan, created: Created): Promise<PackageImport> {
+  const { db } = services;
   const log: string[] = [];
-  const problemIds: number[] = [];
+  const problemIds = created.problems;
   for (const p of plan.problems) {
     const work = await makeScratchDir(services.config, 'contest-import');
     try {
       const { zip, changed, kept } = await withProblemFields(p.packageZip, p.fields, work);
       const added = await addProblem(db, { title: p.name, timeLimit: p.timeLimitMs, memoryLimit: p.memoryLimitMb });
+      problemIds.push(added.id);
       // The upload moves the zip it is given: a copy of the package's own.
       const upload = path.join(work, 'upload.zip');
       await fs.copyFile(zip, upload);
       await importProblemPackage(services, added.id, upload);
-      problemIds.push(added.id);
       log.push(`problem ${p.label} (${p.id}): ${p.name} → problem ${added.id}${changed.length ? ` (its package given ${changed.join(', ')})` : ''}`);
       if (kept.length) log.push(`problem ${p.label} (${p.id}): not applied: ${kept.join('; ')}`);
     } finally {
@@ -77,7 +125,8 @@ export async function importContestPlan(services: ImportServices, plan: PackageP
       if (affiliation) await setAffiliations(db, [{ username: team.username, affiliation }]);
       continue;
     }
-    await addUser(db, { username: team.username, email: `${team.username}@contest.invalid`, nickname: team.name.slice(0, 30), gender: 'male', auth: 0, password: team.password ?? generatePassword(), affiliation });
+    const user = await addUser(db, { username: team.username, email: `${team.username}@contest.invalid`, nickname: team.name.slice(0, 30), gender: 'male', auth: 0, password: team.password ?? generatePassword(), affiliation });
+    created.users.push(user.id);
   }
   const countries = plan.organizations.filter((o) => o.country).map((o) => ({ affiliation: o.name, country: o.country }));
   if (countries.length) await setOrganizationCountries(db, countries);
@@ -85,6 +134,7 @@ export async function importContestPlan(services: ImportServices, plan: PackageP
   // Contest times are kept to the second, as the contest form takes them.
   const second = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
   const added = await addContest(db, { title: contest.name, startTime: second(contest.start), endTime: second(contest.end), freezeTime: contest.freeze ? second(contest.freeze) : null, scoringRule: contest.scoring }, services.clock.now());
+  created.contest = added.id;
   for (const problemId of problemIds) await addContestProblem(db, added.id, problemId);
   if (plan.teams.length) await addMembersByUsername(db, contest.name, plan.teams.map((t) => t.username));
   if (plan.groups.length) await setContestGroups(db, added.id, plan.groups);
