@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fail } from '../../common/errors.ts';
 import { route } from '../../http/route.ts';
 import { captchaAnswer, issueCaptcha } from './captcha.ts';
+import { issuedCaptcha } from './wire.ts';
 
 export const captchaRoutes = [
   route({
@@ -11,11 +12,7 @@ export const captchaRoutes = [
     tag: 'session',
     summary:
       'A new proof-of-work captcha (ALTCHA): {captchaId, image (a fixed SVG badge), challenge}; the answer is the counter that solves the challenge, valid 5 minutes, once; 300 per client address per 15 minutes',
-    reply: z.object({
-      captchaId: z.string(),
-      image: z.string(),
-      challenge: z.object({ algorithm: z.string(), cost: z.number(), keyLength: z.number(), keyPrefix: z.string(), nonce: z.string(), salt: z.string() }),
-    }),
+    reply: issuedCaptcha,
     handler: async ({ ip }, { db }) => issueCaptcha(db, ip),
   }),
 ];

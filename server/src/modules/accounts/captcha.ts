@@ -10,10 +10,10 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { CaptchaChallenge } from '@verdict/shared/captcha';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
 import { assertCaptchaAllowed } from './rate-limit.ts';
+import type { IssuedCaptcha } from './wire.ts';
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 /** Expired rows are kept this long after expiry, then pruned. */
@@ -23,13 +23,6 @@ export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 export const CAPTCHA_COST = 5000;
 /** The counter is drawn from 0 to COUNTER_MAX - 1: half of it is the mean number of tries. */
 export const CAPTCHA_COUNTER_MAX = 3000;
-
-export interface IssuedCaptcha {
-  captchaId: string;
-  /** An SVG data URL: a fixed badge that carries no answer (kept for clients that show a picture). */
-  image: string;
-  challenge: CaptchaChallenge;
-}
 
 export interface CaptchaAnswer {
   captchaId?: string;

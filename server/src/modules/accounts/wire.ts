@@ -2,6 +2,7 @@
 // these schemas (OpenAPI and the generated client come from them), the services return their
 // inferred types.
 import { z } from 'zod';
+import type { CaptchaChallenge } from '@verdict/shared/captcha';
 
 /** A login's session: the token to send as Authorization, and whose it is. */
 export const session = z.object({ token: z.string(), username: z.string() });
@@ -22,3 +23,17 @@ export const apiTokenInfo = z.object({
   revoked: z.boolean(),
 });
 export type ApiTokenInfo = z.infer<typeof apiTokenInfo>;
+
+/** GET /api/captcha: a proof-of-work challenge (ALTCHA v2's parameters, as @verdict/shared's solver reads them). */
+export const issuedCaptcha = z.object({
+  captchaId: z.string(),
+  /** An SVG data URL: a fixed badge that carries no answer (kept for clients that show a picture). */
+  image: z.string(),
+  challenge: z.object({ algorithm: z.string(), cost: z.number(), keyLength: z.number(), keyPrefix: z.string(), nonce: z.string(), salt: z.string() }),
+});
+export type IssuedCaptcha = z.infer<typeof issuedCaptcha>;
+
+/** True only when A and B are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The solver in @verdict/shared reads the challenge this schema sends: the type checker fails here if the two drift apart. */
+export const CHALLENGE_MATCHES_SOLVER: Same<IssuedCaptcha['challenge'], CaptchaChallenge> = true;

@@ -12,6 +12,7 @@ import { checkZipUpload } from '../problems/index.ts';
 import { importContestPackageZip } from './ccs-package-import.ts';
 import { contestPackageZip } from './ccs-package-write.ts';
 import { contestTeams } from './ccs-teams.ts';
+import { teamGroupsOutcome } from './wire.ts';
 
 const TAG = 'admin contests';
 
@@ -105,7 +106,7 @@ export const ccsAdminRoutes: RouteDef[] = [
           .max(10_000, 'At most 10000 teams at once'),
       })
       .strict(),
-    reply: z.object({ updated: z.array(z.string()), unknown: z.array(z.string()) }),
+    reply: teamGroupsOutcome,
     handler: async ({ body }, { db }) => setTeamGroups(db, await existingContest(db, body.contestId), body.teams),
   }),
   route({

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../common/errors.ts';
+import type { TeamGroupsOutcome } from './wire.ts';
 
 export interface GroupRow {
   id: string;
@@ -62,12 +63,6 @@ export async function setContestGroups(db: Kysely<DB>, contestId: number, groups
     await orphans.execute();
   });
   return contestGroups(db, contestId);
-}
-
-export interface TeamGroupsOutcome {
-  updated: string[];
-  /** Usernames that are not members of the contest. */
-  unknown: string[];
 }
 
 /** Sets the groups of the contest's teams named by username; every group must exist, a team at most one built-in group. */

@@ -3,24 +3,9 @@ import { z } from 'zod';
 import { idField } from '../../http/fields.ts';
 import { route, type RouteDef } from '../../http/route.ts';
 import { shadowReport, startShadow, stopShadow } from './shadows.ts';
+import { shadowReportReply as report } from './wire.ts';
 
 const TAG = 'admin contests';
-
-const report = z.object({
-  source: z.string(),
-  running: z.boolean(),
-  sinceToken: z.string().nullable(),
-  error: z.string().nullable(),
-  submissions: z.number().int(),
-  differences: z.number().int(),
-  matrix: z.array(
-    z.object({
-      theirs: z.string(),
-      ours: z.string(),
-      submissions: z.array(z.object({ theirId: z.string(), submissionId: z.number().int().nullable(), refused: z.string().nullable() })),
-    }),
-  ),
-});
 
 export const shadowRoutes: RouteDef[] = [
   route({

@@ -5,6 +5,7 @@ import { fail } from '../../common/errors.ts';
 import { judgementTypeOf } from '../ccs/index.ts';
 import { isUrl } from './shadow-feed.ts';
 import { ShadowRun, type ShadowServices } from './shadow-run.ts';
+import type { ShadowMatrixCell, ShadowReport } from './wire.ts';
 
 const runs = new WeakMap<ShadowServices, Map<number, ShadowRun>>();
 
@@ -65,7 +66,7 @@ export async function closeShadows(services: ShadowServices): Promise<void> {
 }
 
 /** The shadow of a contest: its state and the matrix theirs × ours, with the submissions behind each cell. */
-export async function shadowReport(services: ShadowServices, contestId: number) {
+export async function shadowReport(services: ShadowServices, contestId: number): Promise<ShadowReport> {
   const { db } = services;
   const shadow = await db.selectFrom('shadows').select(['source', 'since_token', 'running', 'error']).where('contest_id', '=', contestId).executeTakeFirst();
   if (!shadow) throw fail('NOT_FOUND', `Contest ${contestId} has never shadowed a CCS`);
@@ -76,7 +77,7 @@ export async function shadowReport(services: ShadowServices, contestId: number) 
     .where('ss.contest_id', '=', contestId)
     .orderBy('ss.submission_id')
     .execute();
-  const cells = new Map<string, { theirs: string; ours: string; submissions: { theirId: string; submissionId: number | null; refused: string | null }[] }>();
+  const cells = new Map<string, ShadowMatrixCell>();
   for (const row of rows) {
     const theirs = row.their_type ?? 'pending';
     const ours = row.refused !== null ? 'not submitted' : row.status ? (judgementTypeOf(row.status) ?? 'pending') : 'pending';
