@@ -23,6 +23,8 @@ interface RunnerReport {
   maxRssKb: number;
   /** A limit the runner enforced by killing the program. */
   limitHit: 'none' | 'memory' | 'cpu' | 'wall';
+  /** When the runner saw the program end (CLOCK_MONOTONIC, as process.hrtime.bigint() reads it). */
+  endedAt: bigint;
   detail: string;
 }
 
@@ -133,6 +135,9 @@ function startRunner(runner: string, req: RunRequest, link?: 'held' | ChildProce
   const env = { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8', ...req.env };
   const stdio: StdioOptions =
     link === undefined ? ['pipe', 'pipe', 'pipe', 'pipe'] : link === 'held' ? ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'] : [link.stdout as Readable, link.stdin as Writable, 'pipe', 'pipe', 'pipe'];
+  // Taken before the spawn: the runner's own wall clock (which ends a run at the limit) starts
+  // inside it, so a wall measured from after it could read a hair under the limit it was cut at.
+  const started = process.hrtime.bigint();
   const child = spawn(runner, args, { cwd: req.workDir, env, stdio, detached: true });
   const start = () => (child.stdio[4] as Writable | null)?.end('g');
   (child.stdio[4] as Writable | null)?.on('error', () => undefined);
@@ -140,7 +145,6 @@ function startRunner(runner: string, req: RunRequest, link?: 'held' | ChildProce
 
   const finished = new Promise<{ result: RunResult; endedAt: bigint }>((resolveRun) => {
     const resolve = (result: RunResult) => resolveRun({ result, endedAt: endedAt ?? process.hrtime.bigint() });
-    const started = process.hrtime.bigint();
     let wallExceeded = false;
     let outputExceeded = false;
     let stdoutBytes = 0;
@@ -208,6 +212,9 @@ function startRunner(runner: string, req: RunRequest, link?: 'held' | ChildProce
         }
         return;
       }
+      // The end order of an interactive run's two sides, from the runners' own clock: which
+      // report Node happens to read first says nothing when both came in one turn of the loop.
+      endedAt = parsed.endedAt;
       if (parsed.kind === 'execfail') {
         resolve(systemError(`cannot execute ${req.argv[0]}: ${parsed.detail}`));
         return;
@@ -257,7 +264,7 @@ function feedStdin(stdin: Writable, input: RunRequest['stdin']): void {
 }
 
 function parseReport(text: string): RunnerReport | null {
-  const m = /^(exit|signal|execfail) (-?\d+) (\d+) (\d+) ([0-3])(?: (.*))?$/m.exec(text);
+  const m = /^(exit|signal|execfail) (-?\d+) (\d+) (\d+) ([0-3]) (\d+)(?: (.*))?$/m.exec(text);
   if (!m) return null;
   return {
     kind: m[1] as RunnerReport['kind'],
@@ -265,7 +272,8 @@ function parseReport(text: string): RunnerReport | null {
     cpuMs: Number(m[3]),
     maxRssKb: Number(m[4]),
     limitHit: (['none', 'memory', 'cpu', 'wall'] as const)[Number(m[5])] ?? 'none',
-    detail: m[6] ?? '',
+    endedAt: BigInt(m[6]),
+    detail: m[7] ?? '',
   };
 }
 
