@@ -8,7 +8,11 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { adminAccount, type TestAccount } from '../helpers/tokens.ts';
 import { feedEvents } from '../helpers/ccs.ts';
 import { closeStalled, openStalled } from '../helpers/stalled-clients.ts';
-import { readSlowly, seedJudgedContest } from '../helpers/large-contest.ts';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { seedJudgedContest } from '../helpers/large-contest.ts';
 
 const STALL_MS = 2000;
 const SUBMISSIONS = 2000;
@@ -19,6 +23,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function busyFor(ms: number): void {
   const until = Date.now() + ms;
   while (Date.now() < until);
+}
+
+/**
+ * A client in a process of its own (node -e): sends the GET, reads 64 KiB every 50 ms, prints
+ * "progress <bytes>" after each piece and writes the whole reply to a file at the end.
+ */
+const SLOW_READER = `
+const net = require('node:net'); const fs = require('node:fs');
+const [host, port, path, token, out] = process.argv.slice(1);
+const socket = net.connect({ host, port: Number(port) });
+const chunks = []; let received = 0; let tick = 0;
+socket.write('GET ' + path + ' HTTP/1.1\\r\\nHost: ' + host + ':' + port + '\\r\\nAuthorization: ' + token + '\\r\\nConnection: close\\r\\n\\r\\n');
+socket.on('data', (c) => { chunks.push(c); received += c.length; tick += c.length; process.stdout.write('progress ' + received + '\\n'); if (tick >= 65536) socket.pause(); });
+const timer = setInterval(() => { tick = 0; socket.resume(); }, 50);
+socket.on('end', () => { clearInterval(timer); fs.writeFileSync(out, Buffer.concat(chunks)); });
+socket.on('error', (e) => { console.error(e.message); process.exit(1); });
+`;
+
+/** The body of a chunked reply. */
+function dechunk(text: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = text.indexOf('\r\n', at);
+    if (lineEnd < 0) break;
+    const size = parseInt(text.slice(at, lineEnd), 16);
+    if (!size) break;
+    parts.push(text.slice(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+  return parts.join('');
 }
 
 describe('long streams: the stall window and a busy server', function () {
@@ -37,17 +72,33 @@ describe('long streams: the stall window and a busy server', function () {
   });
 
   it('keeps a client that reads steadily through a pause of the server longer than the window', async () => {
+    // The client is another process, as a real one is: it goes on reading what the kernel holds
+    // while this process (the server) is held. About 1.3 MB/s: the feed (~6 MB) waits in the
+    // server's buffers for most of the read.
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verdict-stall-')), 'feed');
+    const { hostname, port } = new URL(server.url);
+    const child = spawn(process.execPath, ['-e', SLOW_READER, hostname, port, `/api/ccs/contests/${contestId}/event-feed?stream=false`, admin.api.token!, out], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let paused = false;
-    // About 1.3 MB/s: the feed (~6 MB) waits in the server's buffers for most of the read.
-    const read = await readSlowly(server.url, `/api/ccs/contests/${contestId}/event-feed?stream=false`, admin.api.token!, 64 * 1024, 50, (received) => {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (line: string) => {
+      // "progress <bytes>" lines: once a megabyte came, the server is held for 2.5 windows.
+      const received = Math.max(...line.split('\n').map((l) => Number(/^progress (\d+)/.exec(l)?.[1] ?? 0)));
       if (paused || received < 1024 * 1024) return;
       paused = true;
       busyFor(2.5 * STALL_MS);
     });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    assert.equal(code, 0);
     assert.ok(paused, 'the feed was shorter than a megabyte');
-    assert.equal(read.status, 200);
-    assert.ok(read.body.endsWith('\n'), `the feed was cut after ${read.body.length} bytes`);
-    const runs = feedEvents(read.body).filter((e) => e.type === 'runs');
+    const raw = fs.readFileSync(out, 'utf8');
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
+    assert.equal(status, 200);
+    const body = dechunk(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+    assert.ok(body.endsWith('\n'), `the feed was cut after ${body.length} bytes`);
+    const runs = feedEvents(body).filter((e) => e.type === 'runs');
     assert.equal(runs.length, SUBMISSIONS * TESTS);
   });
 
