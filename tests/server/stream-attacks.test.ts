@@ -18,7 +18,13 @@ import { closeStalled, headerOf, openStalled, type StalledClient } from '../help
 
 const MINUTE = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1];
+/**
+ * The median of a series of reads. The finding was the median (15 ms to 1.7 s at 300 feeds, 14 s
+ * at 1000): a p99 of 150 reads is one read, which a shared machine's hiccup decides (CI read 332
+ * against 58 ms with Chromium starting beside it, and the code from before the feeds' fix failed
+ * it as often as today's).
+ */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A full garbage collection, without starting node with --expose-gc. */
 const collectGarbage: () => void = (() => {
@@ -63,7 +69,7 @@ describe('long-lived streams under attack', function () {
       return times;
     }
 
-    it('leave the leaderboard within twice its p99 without them and the server’s memory bounded, while verdicts come in', async () => {
+    it('leave the leaderboard within twice its median without them and the server’s memory bounded, while verdicts come in', async () => {
       // Verdicts keep coming in, with and without the feeds: each wakes every feed of the contest.
       let i = 50;
       const judging = setInterval(() => {
@@ -73,7 +79,7 @@ describe('long-lived streams under attack', function () {
       let feeds: StalledClient[] = [];
       try {
         await boardTimes(20); // warm up
-        const idle = p99(await boardTimes(150));
+        const idle = median(await boardTimes(150));
         // Garbage collected first at each reading: what is measured is what the feeds hold, not
         // when the collector last ran (147 MB was once read at load 10, most of it garbage).
         collectGarbage();
@@ -83,16 +89,16 @@ describe('long-lived streams under attack', function () {
         assert.deepEqual([...new Set(feeds.map((f) => f.status))], [200]);
         await sleep(1500);
         // A shared machine's hiccup can spoil one sample; feeds that really cost would spoil both.
-        const during = Math.min(p99(await boardTimes(150)), p99(await boardTimes(150)));
+        const during = Math.min(median(await boardTimes(150)), median(await boardTimes(150)));
         collectGarbage();
         const memoryDuring = process.memoryUsage();
         closeStalled(feeds);
         await sleep(500);
-        // The machine is shared: the p99 without feeds is the worse of before and after them.
-        const without = Math.max(idle, p99(await boardTimes(150)));
-        // Twice that, and a few ms of slack for a p99 of a few ms.
+        // The machine is shared: the median without feeds is the worse of before and after them.
+        const without = Math.max(idle, median(await boardTimes(150)));
+        // Twice that, and a few ms of slack for a median of a few ms.
         const bound = Math.max(2 * without, without + 15);
-        assert.ok(during <= bound, `leaderboard p99 ${during.toFixed(1)} ms with 1000 open feeds; without ${without.toFixed(1)} ms (bound ${bound.toFixed(1)} ms)`);
+        assert.ok(during <= bound, `leaderboard median ${during.toFixed(1)} ms with 1000 open feeds; without ${without.toFixed(1)} ms (bound ${bound.toFixed(1)} ms)`);
         const grown = memoryDuring.heapUsed + memoryDuring.external - (memoryBefore.heapUsed + memoryBefore.external);
         assert.ok(grown < 120 * 2 ** 20, `the server's memory grew by ${(grown / 2 ** 20).toFixed(0)} MB with 1000 feeds`);
         // One listener of the change feed for the contest's feeds, not one per feed.
