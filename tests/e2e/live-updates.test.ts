@@ -103,8 +103,10 @@ describe('e2e: live updates @slow', function () {
       .insertInto('submissions')
       .values({ user_id: alice.id, problem_id: problemId, contest_id: contest.id, language: 'python3', code: '#', status: 'AC', tests: '[]', created_at: new Date(), judged_at: new Date() })
       .execute();
-    await page.waitForFunction((n: number) => document.querySelectorAll('[data-cell="accepted"]').length > n, { timeout: 5000, polling: 50 }, before);
-    assert.ok(Date.now() - made < 5000);
+    // How soon is the benchmark's to say (npm run bench -- boards); here, under CI's load, that it
+    // comes at all, from the stream.
+    await page.waitForFunction((n: number) => document.querySelectorAll('[data-cell="accepted"]').length > n, { timeout: 30_000, polling: 50 }, before);
+    assert.ok(Date.now() - made < 30_000);
     assert.deepEqual(
       requests.filter((p) => p.startsWith('/api/')),
       [],
