@@ -10,10 +10,11 @@
 //     and the client applies it (the arrival is the diff applied; its size is printed).
 // After each pushed round every contestant's applied board is checked for the verdict.
 // Usage: npm run bench -- boards [N=1000] [--pg] [--rounds 10] [--problems 12]
-import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { seedLiveRoom } from '../tests/helpers/live-room.ts';
 import { loadAverage, startBenchServer } from './lib/judge-server.ts';
+import { fmt, pct, row } from './lib/figures.ts';
+import { forkSseClients } from './lib/sse-clients-process.ts';
 
 const args = process.argv.slice(2);
 const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 1000);
@@ -23,27 +24,10 @@ const ROUNDS = option('--rounds', 10);
 const PROBLEMS = option('--problems', 12);
 
 const now = () => performance.timeOrigin + performance.now();
-const pct = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
-const row = (name: string, values: number[], of: number) => `| ${name} | ${values.length}/${of} | ${fmt(pct(values, 50))} | ${fmt(pct(values, 99))} | ${fmt(Math.max(...values))} |`;
 
 const bench = await startBenchServer({ workers: 0, usePg, env: { SUBMIT_WAIT_MS: '0' } });
 const { db } = bench.server.services;
-const clients = fork(new URL('./lib/sse-clients.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], serialization: 'advanced' });
-const ask = <T>(message: object, reply: string): Promise<T> =>
-  new Promise((resolve) => {
-    const on = (m: { type: string }) => {
-      if (m.type !== reply) return;
-      clients.off('message', on);
-      resolve(m as T);
-    };
-    clients.on('message', on);
-    clients.send(message);
-  });
+const { clients, ask } = forkSseClients();
 type Firsts = { firsts: (number | null)[] };
 
 try {

@@ -13,7 +13,6 @@
 //   - that nothing is lost: every submission made has one final verdict, the final board equals a
 //     recomputation from the records, and every screen's board equals it.
 // Usage: npm run bench -- rehearsal [N=1000] [--pg] [--minutes 5] [--submissions 4000] [--judges 8] [--judge-ms 300] [--problems 12]
-import { fork } from 'node:child_process';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { SUBMIT_LIMITS } from '@verdict/shared';
@@ -21,6 +20,8 @@ import { buildLeaderboard } from '@verdict/server/internal/modules/contests/lead
 import { storeFinalVerdict } from '@verdict/server/internal/modules/submissions/submission-verdicts';
 import { seedLiveRoom } from '../tests/helpers/live-room.ts';
 import { REPO_ROOT, addProblem, loadAverage, startBenchServer } from './lib/judge-server.ts';
+import { fmt, row } from './lib/figures.ts';
+import { forkSseClients } from './lib/sse-clients-process.ts';
 import { cellMeasure } from './lib/board-cells.ts';
 
 const args = process.argv.slice(2);
@@ -39,13 +40,6 @@ const FREEZE_MINUTE = 240;
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
-const row = (name: string, values: number[], of = values.length) => `| ${name} | ${values.length}/${of} | ${fmt(pct(values, 50))} | ${fmt(pct(values, 99))} | ${fmt(values.length ? Math.max(...values) : NaN)} |`;
 
 /** Submissions per contest minute, relatively: slow start, peak in hour 3, rushes before the freeze and the end. */
 function weight(minute: number): number {
@@ -87,17 +81,7 @@ function schedule(): { at: number; team: number; problem: number }[] {
 
 const bench = await startBenchServer({ workers: 0, usePg, env: { SUBMIT_WAIT_MS: '0' } });
 const { db } = bench.server.services;
-const clients = fork(new URL('./lib/sse-clients.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], serialization: 'advanced' });
-const ask = <T>(message: object, reply: string): Promise<T> =>
-  new Promise((resolve) => {
-    const on = (m: { type: string }) => {
-      if (m.type !== reply) return;
-      clients.off('message', on);
-      resolve(m as T);
-    };
-    clients.on('message', on);
-    clients.send(message);
-  });
+const { clients, ask } = forkSseClients();
 
 try {
   // The teams, their sessions and the problems; the room's own pending submissions are not part of the contest.
